@@ -1,0 +1,1 @@
+//! vm-gen: expands `handlers.def` into Tusk's opcode list and specialized handlers.

@@ -1,0 +1,23 @@
+//! PHP references (`&`): a refcounted box holding one value.
+
+use super::zval::{GcHeader, Zval, IS_REFERENCE};
+
+#[repr(C)]
+pub struct ZRef {
+    pub header: GcHeader,
+    pub val: Zval,
+}
+
+impl ZRef {
+    /// A new reference box with refcount 1 that owns `val`.
+    pub fn new(val: Zval) -> *mut ZRef {
+        Box::into_raw(Box::new(ZRef { header: GcHeader::new(IS_REFERENCE), val }))
+    }
+
+    /// # Safety
+    /// `r` came from `ZRef::new` and its refcount reached zero.
+    pub unsafe fn free(r: *mut ZRef) {
+        let b = Box::from_raw(r);
+        b.val.ptr_dtor();
+    }
+}
