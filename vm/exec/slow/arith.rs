@@ -1,0 +1,126 @@
+//! Arithmetic slow paths: every kind pair that isn't int/int or float/float.
+
+use super::{diag, raise, read1, read2, take};
+use crate::exec::{Thrown, Vm};
+use crate::ops::{Op, Opcode, IS_TMP_VAR};
+use crate::value::{arith, convert, ZString, Zval};
+
+#[inline(always)]
+pub fn add_long(a: i64, b: i64) -> Zval {
+    match a.checked_add(b) {
+        Some(r) => Zval::long(r),
+        None => Zval::double(a as f64 + b as f64),
+    }
+}
+#[inline(always)]
+pub fn sub_long(a: i64, b: i64) -> Zval {
+    match a.checked_sub(b) {
+        Some(r) => Zval::long(r),
+        None => Zval::double(a as f64 - b as f64),
+    }
+}
+#[inline(always)]
+pub fn mul_long(a: i64, b: i64) -> Zval {
+    match a.checked_mul(b) {
+        Some(r) => Zval::long(r),
+        None => Zval::double(a as f64 * b as f64),
+    }
+}
+
+/// Both operands as floats when each is a float or an int and at least one is a float.
+#[inline(always)]
+pub fn both_double(a: &Zval, b: &Zval) -> Option<(f64, f64)> {
+    match (a.is_double(), b.is_double()) {
+        (true, true) => Some((a.dval(), b.dval())),
+        (true, false) if b.is_long() => Some((a.dval(), b.lval() as f64)),
+        (false, true) if a.is_long() => Some((a.lval() as f64, b.dval())),
+        _ => None,
+    }
+}
+
+/// `op1 <opcode> op2` for any kinds (operands read here; the handler frees them).
+#[cold]
+#[inline(never)]
+pub unsafe fn binary(vm: &mut Vm, fp: *mut Zval, ip: *const Op, opcode: Opcode) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let a = read1(vm, fp, ip);
+    let b = read2(vm, fp, ip);
+    apply(vm, opcode, &*a, &*b)
+}
+
+/// Applies a binary arithmetic/bitwise/concat opcode to two dereferenced values.
+pub fn apply(vm: &mut Vm, opcode: Opcode, a: &Zval, b: &Zval) -> Result<Zval, Thrown> {
+    let (a, b) = (a.deref(), b.deref());
+    let mut d = diag(vm);
+    let r = match opcode {
+        Opcode::Add => arith::add(a, b, &mut d),
+        Opcode::Sub => arith::sub(a, b, &mut d),
+        Opcode::Mul => arith::mul(a, b, &mut d),
+        Opcode::Div => arith::div(a, b, &mut d),
+        Opcode::Mod => arith::modulo(a, b, &mut d),
+        Opcode::Pow => arith::pow(a, b, &mut d),
+        Opcode::Sl => arith::shl(a, b, &mut d),
+        Opcode::Sr => arith::shr(a, b, &mut d),
+        Opcode::BwOr => arith::bw_or(a, b, &mut d),
+        Opcode::BwAnd => arith::bw_and(a, b, &mut d),
+        Opcode::BwXor => arith::bw_xor(a, b, &mut d),
+        Opcode::Concat | Opcode::FastConcat => arith::concat(a, b, &mut d),
+        _ => Ok(Zval::NULL),
+    };
+    drop(d);
+    r.map_err(|t| raise(vm, t))
+}
+
+/// `op(op1)` for unary opcodes.
+#[cold]
+#[inline(never)]
+pub unsafe fn unary(vm: &mut Vm, fp: *mut Zval, ip: *const Op, opcode: Opcode) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let a = read1(vm, fp, ip);
+    let mut d = diag(vm);
+    let r = match opcode {
+        Opcode::BwNot => arith::bw_not(&*a, &mut d),
+        _ => Ok(Zval::NULL),
+    };
+    drop(d);
+    r.map_err(|t| raise(vm, t))
+}
+
+/// `op1 . op2`, consuming both. A uniquely owned TMP string on the left is
+/// extended in place.
+#[inline(never)]
+pub unsafe fn concat(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let a = take(vm, fp, ip, 1);
+    let b = take(vm, fp, ip, 2);
+    let r = concat_values(vm, a, &b, (*ip).op1_type == IS_TMP_VAR);
+    b.ptr_dtor();
+    Ok(r)
+}
+
+/// `a . b` where `a` is owned (and consumed) and `b` borrowed.
+pub unsafe fn concat_values(vm: &mut Vm, a: Zval, b: &Zval, reuse: bool) -> Zval {
+    if reuse && a.is_string() && a.is_refcounted() && (*a.str()).header.refcount == 1 {
+        if b.is_string() {
+            let s = ZString::append(a.str(), (*b.str()).bytes());
+            return Zval::string(s);
+        }
+        let mut buf = Vec::new();
+        to_string_into(vm, b, &mut buf);
+        return Zval::string(ZString::append(a.str(), &buf));
+    }
+    let mut buf = Vec::new();
+    to_string_into(vm, &a, &mut buf);
+    to_string_into(vm, b, &mut buf);
+    a.ptr_dtor();
+    Zval::string(ZString::new(&buf))
+}
+
+/// String conversion with PHP's warning for arrays.
+pub fn to_string_into(vm: &mut Vm, v: &Zval, out: &mut Vec<u8>) {
+    let v = v.deref();
+    if v.is_array() {
+        vm.warning("Array to string conversion");
+    }
+    convert::append_string(v, out);
+}

@@ -1,0 +1,111 @@
+//! The VM stack: frames live in large pages; a PHP call pushes a frame and a
+//! return pops it, with no Rust recursion. Pages count against the memory
+//! limit, so unbounded PHP recursion ends with PHP's memory-exhausted error.
+
+use crate::value::Zval;
+
+/// Page size, as Zend's (ZEND_VM_STACK_PAGE_SIZE is 256 KiB on 64-bit).
+pub const PAGE_BYTES: usize = 256 * 1024;
+
+pub struct Stack {
+    /// Pages in use, innermost last. Each is a zeroed block of Zvals.
+    pages: Vec<Box<[Zval]>>,
+    /// A spare page kept after popping back, so a loop that calls across a
+    /// page boundary doesn't allocate every time.
+    spare: Option<Box<[Zval]>>,
+    pub top: *mut u8,
+    pub end: *mut u8,
+}
+
+/// The stack could not grow: `bytes` more would pass the memory limit.
+pub struct Exhausted {
+    pub tried: usize,
+}
+
+impl Stack {
+    pub fn new() -> Stack {
+        let mut s = Stack { pages: Vec::new(), spare: None, top: core::ptr::null_mut(), end: core::ptr::null_mut() };
+        s.push_page(PAGE_BYTES);
+        s
+    }
+
+    pub fn bytes_reserved(&self) -> usize {
+        self.pages.iter().map(|p| p.len() * 16).sum()
+    }
+
+    fn push_page(&mut self, min: usize) {
+        let bytes = min.max(PAGE_BYTES);
+        let page = match self.spare.take() {
+            Some(p) if p.len() * 16 >= bytes => p,
+            _ => vec![Zval::UNDEF; bytes / 16].into_boxed_slice(),
+        };
+        self.top = page.as_ptr() as *mut u8;
+        // SAFETY: one past the end of the page's allocation.
+        self.end = unsafe { self.top.add(page.len() * 16) };
+        self.pages.push(page);
+    }
+
+    /// Reserves `bytes` (a multiple of 16) for a frame; slots are not initialized.
+    #[inline(always)]
+    pub fn alloc(&mut self, bytes: usize, limit: usize) -> Result<*mut Zval, Exhausted> {
+        // SAFETY: pointer comparison within/one past the current page.
+        if (self.end as usize) - (self.top as usize) >= bytes {
+            let p = self.top;
+            self.top = unsafe { p.add(bytes) };
+            return Ok(p as *mut Zval);
+        }
+        self.alloc_slow(bytes, limit)
+    }
+
+    #[cold]
+    fn alloc_slow(&mut self, bytes: usize, limit: usize) -> Result<*mut Zval, Exhausted> {
+        let want = bytes.max(PAGE_BYTES);
+        if self.bytes_reserved() + want > limit {
+            return Err(Exhausted { tried: want });
+        }
+        self.push_page(bytes);
+        let p = self.top;
+        // SAFETY: the new page has at least `bytes` bytes.
+        self.top = unsafe { p.add(bytes) };
+        Ok(p as *mut Zval)
+    }
+
+    /// Pops the frame that starts at `frame` (the most recently pushed).
+    #[inline(always)]
+    pub fn free(&mut self, frame: *mut Zval) {
+        let f = frame as *mut u8;
+        self.top = f;
+        // Popping the first frame of a page returns to the previous page.
+        if self.pages.len() > 1 && f == self.page_start() {
+            self.pop_page();
+        }
+    }
+
+    #[inline(always)]
+    fn page_start(&self) -> *mut u8 {
+        match self.pages.last() {
+            Some(p) => p.as_ptr() as *mut u8,
+            None => core::ptr::null_mut(),
+        }
+    }
+
+    #[cold]
+    fn pop_page(&mut self) {
+        if let Some(p) = self.pages.pop() {
+            self.spare = Some(p);
+        }
+        let last = self.pages.last().expect("stack keeps its first page");
+        let start = last.as_ptr() as *mut u8;
+        // SAFETY: end of the previous page; `top` is where its last frame ended,
+        // which is that page's end or earlier. We don't know exactly, so we
+        // leave the rest of the page unused: frames never span pages.
+        self.end = unsafe { start.add(last.len() * 16) };
+        self.top = self.end;
+    }
+}
+
+impl Default for Stack {
+    fn default() -> Self {
+        Stack::new()
+    }
+}

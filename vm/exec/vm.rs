@@ -1,0 +1,279 @@
+//! The state of one running context: VM stack, function and constant tables,
+//! output, the pending exception, limits and the interrupt flag. Nothing is
+//! process-wide: two `Vm`s run side by side on two threads.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::frame::Frame;
+use super::stack::Stack;
+use super::{Ret, Thrown};
+use crate::ops::{Op, OpArray, Opcode};
+use crate::runtime::error::{Exception, Level, Stop};
+use crate::runtime::function::{FuncEntry, Function};
+use crate::value::Zval;
+
+pub type FastMap<K, V> = HashMap<K, V, ahash::RandomState>;
+
+/// Where output goes.
+pub enum Sink {
+    /// Written to the process's stdout (the CLI).
+    Stdout,
+    /// Kept in memory for the host (`Vm::take_output`).
+    Capture,
+}
+
+pub struct Vm {
+    /// Loop-form dispatch and interrupts: where to continue.
+    pub ip: *const Op,
+    pub fp: *mut Zval,
+    /// The frame currently executing (Zend's `EG(current_execute_data)`).
+    pub cur: *mut Frame,
+    /// The HANDLE_EXCEPTION opline a throw continues at.
+    pub exception_op: Op,
+    pub stack: Stack,
+    /// Functions by lowercase name.
+    pub functions: FastMap<Vec<u8>, Box<FuncEntry>>,
+    /// Entries for functions reached without a table entry (main scripts).
+    pub anon_entries: Vec<Box<FuncEntry>>,
+    /// User constants (`define`, `const`), by name.
+    pub constants: FastMap<Vec<u8>, Zval>,
+    pub exception: Option<Box<Exception>>,
+    pub stop: Option<Stop>,
+    pub out: Vec<u8>,
+    pub sink: Sink,
+    /// Diagnostics also go to stderr as `PHP Warning:  …` (php-cli's log).
+    pub log_to_stderr: bool,
+    pub error_reporting: i64,
+    pub memory_limit: usize,
+    pub argv: Vec<Vec<u8>>,
+    pub max_nesting: u32,
+    pub nesting: u32,
+    interrupt: Arc<AtomicBool>,
+    pub deadline: Option<std::time::Instant>,
+    pub time_limit_secs: u64,
+    /// Keeps the programs whose functions are in the tables alive.
+    pub programs: Vec<Arc<crate::compiler::Program>>,
+}
+
+impl Vm {
+    pub fn new() -> Box<Vm> {
+        let mut exception_op = Op::new(Opcode::HandleException, 0);
+        exception_op.handler = super::select::handler_of(&exception_op);
+        Box::new(Vm {
+            ip: core::ptr::null(),
+            fp: core::ptr::null_mut(),
+            cur: core::ptr::null_mut(),
+            exception_op,
+            stack: Stack::new(),
+            functions: FastMap::default(),
+            anon_entries: Vec::new(),
+            constants: FastMap::default(),
+            exception: None,
+            stop: None,
+            out: Vec::with_capacity(8192),
+            sink: Sink::Stdout,
+            log_to_stderr: true,
+            error_reporting: crate::runtime::error::E_ALL,
+            memory_limit: 128 * 1024 * 1024,
+            argv: Vec::new(),
+            max_nesting: 256,
+            nesting: 0,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            deadline: None,
+            time_limit_secs: 0,
+            programs: Vec::new(),
+        })
+    }
+
+    /// A handle another thread may use to interrupt this context.
+    pub fn interrupt_handle(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    #[inline(always)]
+    pub fn interrupt_pending(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+
+    /// Serves an interrupt; `Some` ends the run.
+    pub fn on_interrupt(&mut self) -> Option<Ret> {
+        self.interrupt.store(false, Ordering::Relaxed);
+        if let Some(d) = self.deadline {
+            if std::time::Instant::now() >= d {
+                let msg = format!("Maximum execution time of {} second{} exceeded", self.time_limit_secs,
+                    if self.time_limit_secs == 1 { "" } else { "s" });
+                self.fatal(&msg);
+                return Some(Ret::Stop);
+            }
+        }
+        if let Some(Stop::Cancelled) = self.stop {
+            return Some(Ret::Stop);
+        }
+        None
+    }
+
+    pub fn cancel(&mut self) {
+        self.stop = Some(Stop::Cancelled);
+        self.interrupt.store(true, Ordering::Relaxed);
+    }
+
+    // ---- output ----
+
+    #[inline]
+    pub fn echo(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+        if self.out.len() >= 64 * 1024 {
+            self.flush();
+        }
+    }
+
+    pub fn flush(&mut self) {
+        if let Sink::Stdout = self.sink {
+            use std::io::Write;
+            let mut so = std::io::stdout().lock();
+            let _ = so.write_all(&self.out);
+            let _ = so.flush();
+            self.out.clear();
+        }
+    }
+
+    pub fn take_output(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.out)
+    }
+
+    // ---- where we are ----
+
+    /// File and line of the opline the current frame is executing.
+    pub fn location(&self) -> (Arc<str>, u32) {
+        // SAFETY: `cur` is null or the live frame being executed, whose
+        // `opline` was saved before any call that can report.
+        unsafe {
+            let mut f = self.cur;
+            while !f.is_null() {
+                let func = (*f).func;
+                if !func.is_null() && (*func).is_user() {
+                    let line = if (*f).opline.is_null() { (*func).op.line_start } else { (*(*f).opline).lineno };
+                    return ((*func).op.filename.clone(), line);
+                }
+                f = (*f).prev;
+            }
+        }
+        (Arc::from(""), 0)
+    }
+
+    /// The op array of the current user frame.
+    pub fn current_op_array(&self) -> Option<&OpArray> {
+        // SAFETY: as in `location`.
+        unsafe {
+            let f = self.cur;
+            if f.is_null() || (*f).func.is_null() {
+                return None;
+            }
+            Some(&(*(*f).func).op)
+        }
+    }
+
+    // ---- diagnostics ----
+
+    pub fn report(&mut self, level: Level, msg: &[u8]) {
+        if self.error_reporting & level.bit() == 0 && level != Level::Fatal {
+            return;
+        }
+        let (file, line) = self.location();
+        self.report_at(level, msg, &file, line);
+    }
+
+    /// Prints a diagnostic as php-cli does: `PHP Warning:  …` on stderr (its
+    /// log) and `\nWarning: … in FILE on line N\n` in the output.
+    pub fn report_at(&mut self, level: Level, msg: &[u8], file: &str, line: u32) {
+        let mut text = Vec::with_capacity(msg.len() + 64);
+        text.extend_from_slice(b"\n");
+        text.extend_from_slice(level.label().as_bytes());
+        text.extend_from_slice(b": ");
+        text.extend_from_slice(msg);
+        text.extend_from_slice(format!(" in {} on line {}\n", file, line).as_bytes());
+        if self.log_to_stderr {
+            use std::io::Write;
+            let mut e = std::io::stderr().lock();
+            let _ = write!(e, "PHP {}:  ", level.label());
+            let _ = e.write_all(msg);
+            let _ = writeln!(e, " in {} on line {}", file, line);
+        }
+        self.echo(&text);
+    }
+
+    pub fn warning(&mut self, msg: &str) {
+        self.report(Level::Warning, msg.as_bytes());
+    }
+    pub fn warning_bytes(&mut self, msg: &[u8]) {
+        self.report(Level::Warning, msg);
+    }
+    pub fn notice(&mut self, msg: &str) {
+        self.report(Level::Notice, msg.as_bytes());
+    }
+    pub fn deprecated(&mut self, msg: &str) {
+        self.report(Level::Deprecated, msg.as_bytes());
+    }
+
+    /// A fatal error: reported, and the script stops with status 255.
+    pub fn fatal(&mut self, msg: &str) {
+        self.report(Level::Fatal, msg.as_bytes());
+        self.stop = Some(Stop::Fatal(msg.to_string()));
+    }
+
+    /// A Tusk limitation or bug surfaced as a fatal error, never a panic.
+    pub fn fatal_internal(&mut self, msg: &str) {
+        self.fatal(msg);
+    }
+
+    /// Raises a PHP exception of a builtin class with `msg` at the current location.
+    pub fn throw_error(&mut self, class: &'static str, msg: &str) -> Thrown {
+        let (file, line) = self.location();
+        let trace = crate::runtime::error::backtrace(self);
+        self.exception = Some(Box::new(Exception { class: class.into(), message: msg.into(), file, line, trace }));
+        Thrown
+    }
+
+    pub fn memory_exhausted(&mut self, tried: usize) {
+        let msg = format!("Allowed memory size of {} bytes exhausted (tried to allocate {} bytes)", self.memory_limit, tried);
+        self.fatal(&msg);
+    }
+
+    // ---- functions ----
+
+    /// The function table entry for `name` (any case), user or builtin.
+    pub fn find_function(&mut self, name: &[u8]) -> Option<*mut FuncEntry> {
+        let lc = name.to_ascii_lowercase();
+        let lc = lc.strip_prefix(b"\\").map(|s| s.to_vec()).unwrap_or(lc);
+        if let Some(e) = self.functions.get_mut(&lc) {
+            return Some(&mut **e as *mut FuncEntry);
+        }
+        let f = crate::stdlib::find_builtin(&lc)?;
+        let entry = FuncEntry::new(f);
+        let slot = self.functions.entry(lc).or_insert(entry);
+        Some(&mut **slot as *mut FuncEntry)
+    }
+
+    /// Declares a user function; false when the name is taken.
+    pub fn declare_function(&mut self, func: *const Function) -> bool {
+        // SAFETY: functions live in programs kept alive by `self.programs`.
+        let lc = unsafe { (*func).op.name.to_ascii_lowercase() };
+        if self.functions.contains_key(&lc) || crate::stdlib::find_builtin(&lc).is_some() {
+            return false;
+        }
+        self.functions.insert(lc, FuncEntry::new(func));
+        true
+    }
+}
+
+impl Drop for Vm {
+    fn drop(&mut self) {
+        for v in self.constants.values() {
+            // SAFETY: the table owns its constants.
+            unsafe { v.ptr_dtor() };
+        }
+        self.flush();
+    }
+}

@@ -1,0 +1,107 @@
+//! Diagnostics levels, pending exceptions and why a script stopped.
+
+use std::sync::Arc;
+
+use crate::exec::{Frame, Vm};
+
+pub const E_ERROR: i64 = 1;
+pub const E_WARNING: i64 = 2;
+pub const E_PARSE: i64 = 4;
+pub const E_NOTICE: i64 = 8;
+pub const E_COMPILE_ERROR: i64 = 64;
+pub const E_DEPRECATED: i64 = 8192;
+pub const E_ALL: i64 = 32767;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Level {
+    Fatal,
+    Warning,
+    Notice,
+    Deprecated,
+    Parse,
+}
+
+impl Level {
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Fatal => "Fatal error",
+            Level::Warning => "Warning",
+            Level::Notice => "Notice",
+            Level::Deprecated => "Deprecated",
+            Level::Parse => "Parse error",
+        }
+    }
+    pub fn bit(self) -> i64 {
+        match self {
+            Level::Fatal => E_ERROR,
+            Level::Warning => E_WARNING,
+            Level::Notice => E_NOTICE,
+            Level::Deprecated => E_DEPRECATED,
+            Level::Parse => E_PARSE,
+        }
+    }
+}
+
+/// One line of a stack trace: the call made from `file:line`.
+#[derive(Clone, Debug)]
+pub struct TraceFrame {
+    pub file: Arc<str>,
+    pub line: u32,
+    pub function: String,
+}
+
+/// A thrown PHP exception. Objects arrive with classes; until then a
+/// throwable is its class name, message and where it was raised.
+#[derive(Clone, Debug)]
+pub struct Exception {
+    pub class: String,
+    pub message: String,
+    pub file: Arc<str>,
+    pub line: u32,
+    pub trace: Vec<TraceFrame>,
+}
+
+/// Why a run ended before its end.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stop {
+    Fatal(String),
+    Exit(i32),
+    Cancelled,
+}
+
+/// The calls in progress, innermost first (frames whose caller is a user frame).
+pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
+    let mut out = Vec::new();
+    // SAFETY: `vm.cur` and its `prev` chain are live running frames.
+    unsafe {
+        let mut f: *mut Frame = vm.cur;
+        while !f.is_null() {
+            let prev = (*f).prev;
+            if prev.is_null() || (*f).func.is_null() {
+                break;
+            }
+            let pf = (*prev).func;
+            if !pf.is_null() && (*pf).is_user() && !(*prev).opline.is_null() {
+                out.push(TraceFrame {
+                    file: (*pf).op.filename.clone(),
+                    line: (*(*prev).opline).lineno,
+                    function: String::from_utf8_lossy((*(*f).func).name()).into_owned(),
+                });
+            }
+            f = prev;
+        }
+    }
+    out
+}
+
+impl Exception {
+    /// PHP's `Fatal error: Uncaught …` text (without the leading label).
+    pub fn uncaught_message(&self) -> String {
+        let mut s = format!("Uncaught {}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
+        for (i, t) in self.trace.iter().enumerate() {
+            s.push_str(&format!("#{} {}({}): {}()\n", i, t.file, t.line, t.function));
+        }
+        s.push_str(&format!("#{} {{main}}\n  thrown", self.trace.len()));
+        s
+    }
+}

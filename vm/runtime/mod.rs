@@ -1,0 +1,5 @@
+//! Function and constant tables, errors and exceptions as the executor and
+//! the builtins report them.
+
+pub mod error;
+pub mod function;
