@@ -6,6 +6,7 @@ pub mod dispatch;
 pub mod frame;
 pub mod handlers;
 pub mod operand;
+pub mod run;
 pub mod select;
 pub mod slow;
 pub mod stack;

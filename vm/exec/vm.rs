@@ -55,6 +55,8 @@ pub struct Vm {
     pub time_limit_secs: u64,
     /// Keeps the programs whose functions are in the tables alive.
     pub programs: Vec<Arc<crate::compiler::Program>>,
+    /// Function records made for the builtins this context has called.
+    pub builtin_funcs: Vec<Box<Function>>,
 }
 
 impl Vm {
@@ -74,7 +76,7 @@ impl Vm {
             stop: None,
             out: Vec::with_capacity(8192),
             sink: Sink::Stdout,
-            log_to_stderr: true,
+            log_to_stderr: false,
             error_reporting: crate::runtime::error::E_ALL,
             memory_limit: 128 * 1024 * 1024,
             argv: Vec::new(),
@@ -84,6 +86,7 @@ impl Vm {
             deadline: None,
             time_limit_secs: 0,
             programs: Vec::new(),
+            builtin_funcs: Vec::new(),
         })
     }
 
@@ -245,13 +248,17 @@ impl Vm {
 
     /// The function table entry for `name` (any case), user or builtin.
     pub fn find_function(&mut self, name: &[u8]) -> Option<*mut FuncEntry> {
-        let lc = name.to_ascii_lowercase();
-        let lc = lc.strip_prefix(b"\\").map(|s| s.to_vec()).unwrap_or(lc);
+        let mut lc = name.to_ascii_lowercase();
+        if lc.first() == Some(&b'\\') {
+            lc.remove(0);
+        }
         if let Some(e) = self.functions.get_mut(&lc) {
             return Some(&mut **e as *mut FuncEntry);
         }
-        let f = crate::stdlib::find_builtin(&lc)?;
-        let entry = FuncEntry::new(f);
+        let def = crate::stdlib::find_builtin(&lc)?;
+        let func = Box::new(builtin_function(def));
+        let entry = FuncEntry::new(&*func);
+        self.builtin_funcs.push(func);
         let slot = self.functions.entry(lc).or_insert(entry);
         Some(&mut **slot as *mut FuncEntry)
     }
@@ -276,4 +283,18 @@ impl Drop for Vm {
         }
         self.flush();
     }
+}
+
+/// A `Function` record for a builtin (name and parameter info, no code).
+pub fn builtin_function(def: &'static crate::stdlib::BuiltinDef) -> Function {
+    let mut op = OpArray::new(def.name.as_bytes().to_vec(), Arc::from(""));
+    for p in def.params {
+        let by_ref = p.starts_with('&');
+        let variadic = p.starts_with("...");
+        let name = p.trim_start_matches('&').trim_start_matches("...");
+        op.arg_info.push(crate::ops::ArgInfo { name: name.as_bytes().to_vec(), by_ref, variadic, ..Default::default() });
+    }
+    op.num_args = def.params.iter().filter(|p| !p.starts_with("...")).count() as u32;
+    op.required_args = def.required;
+    Function { op, builtin: Some(def.f) }
 }

@@ -1,0 +1,169 @@
+//! Entering PHP code from Rust: runs a program's main code (or any user
+//! function) on this context's VM stack until it returns or stops.
+
+use std::sync::Arc;
+
+use super::frame::Frame;
+use super::slow::call::CALL_TOP;
+use super::{dispatch, Ret, Vm};
+use crate::compiler::Program;
+use crate::runtime::error::Stop;
+use crate::runtime::function::{FuncEntry, Function};
+use crate::value::{ZArray, ZString, Zval};
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// The code returned normally.
+    Done,
+    /// `exit(status)`.
+    Exit(i32),
+    /// A fatal error (message as printed, without the label).
+    Fatal(String),
+    /// The run was cancelled by the host.
+    Cancelled,
+}
+
+impl Outcome {
+    /// The process exit status PHP would give.
+    pub fn status(&self) -> i32 {
+        match self {
+            Outcome::Done => 0,
+            Outcome::Exit(s) => *s,
+            Outcome::Fatal(_) | Outcome::Cancelled => 255,
+        }
+    }
+}
+
+impl Vm {
+    /// Binds the program's top-level functions and runs its main code.
+    pub fn run_program(&mut self, program: Arc<Program>) -> Outcome {
+        self.programs.push(program.clone());
+        for f in &program.functions {
+            if !self.declare_function(&**f) {
+                let msg = format!("Cannot redeclare {}()", String::from_utf8_lossy(&f.op.name));
+                self.report_at(crate::runtime::error::Level::Fatal, msg.as_bytes(), &f.op.filename, f.op.line_start);
+                return Outcome::Fatal(msg);
+            }
+        }
+        let main: *const Function = &*program.main;
+        let entry = FuncEntry::new(main);
+        self.anon_entries.push(entry);
+        let entry: *mut FuncEntry = &mut **self.anon_entries.last_mut().expect("just pushed");
+        let argv = self.argv.clone();
+        // SAFETY: `main` lives in `program`, kept alive by `self.programs`.
+        unsafe {
+            let op = &(*main).op;
+            let init = |slot: *mut Zval, name: &[u8]| {
+                if name == b"argv" {
+                    let a = ZArray::new();
+                    for s in &argv {
+                        (*a).append(Zval::string(ZString::new(s)));
+                    }
+                    *slot = Zval::array(a);
+                } else if name == b"argc" {
+                    *slot = Zval::long(argv.len() as i64);
+                }
+            };
+            let mut ret = Zval::UNDEF;
+            let r = self.call_user(main, entry, &[], &mut ret, Some(&init));
+            ret.ptr_dtor();
+            let _ = op;
+            r
+        }
+    }
+
+    /// Calls a user function with `args` (copied), from Rust; `ret` receives its value.
+    ///
+    /// # Safety
+    /// `func` and `entry` are live for the call; `args` are valid values.
+    pub unsafe fn call_user(
+        &mut self,
+        func: *const Function,
+        entry: *mut FuncEntry,
+        args: &[Zval],
+        ret: *mut Zval,
+        init: Option<&dyn Fn(*mut Zval, &[u8])>,
+    ) -> Outcome {
+        let op = &(*func).op;
+        let nargs = args.len() as u32;
+        let extra = nargs.saturating_sub(op.num_args) as usize;
+        let frame = match self.stack.alloc(op.frame_size() + extra * 16, self.memory_limit) {
+            Ok(p) => p as *mut Frame,
+            Err(e) => {
+                self.memory_exhausted(e.tried);
+                return self.finish();
+            }
+        };
+        let caller = self.cur;
+        (*frame).opline = core::ptr::null();
+        (*frame).call = core::ptr::null_mut();
+        (*frame).return_value = ret;
+        (*frame).func = func;
+        (*frame).entry = entry;
+        (*frame).this = Zval::UNDEF;
+        (*frame).this.type_info |= CALL_TOP;
+        (*frame).this.u2 = nargs;
+        (*frame).prev = caller;
+        (*frame).rt_cache = (*entry).rt_cache.as_mut_ptr();
+        for (i, a) in args.iter().enumerate() {
+            *Frame::slot(frame, i as u32) = a.copy_value();
+        }
+        if nargs > op.num_args {
+            let src = Frame::slot(frame, op.num_args);
+            let dst = Frame::slot(frame, op.num_slots());
+            core::ptr::copy(src, dst, extra);
+        }
+        for i in nargs.min(op.num_args)..op.cv_names.len() as u32 {
+            *Frame::slot(frame, i) = Zval::UNDEF;
+        }
+        if let Some(init) = init {
+            for (i, n) in op.cv_names.iter().enumerate() {
+                init(Frame::slot(frame, i as u32), n);
+            }
+        }
+        self.cur = frame;
+        self.nesting += 1;
+        let r = dispatch::run(self, op.entry(), frame as *mut Zval);
+        self.nesting -= 1;
+        match r {
+            Ret::Leave => {
+                self.cur = caller;
+                Outcome::Done
+            }
+            _ => {
+                self.unwind_to(caller);
+                self.finish()
+            }
+        }
+    }
+
+    /// Frees every frame above `caller` after a stop (fatal error, exit).
+    fn unwind_to(&mut self, caller: *mut Frame) {
+        // SAFETY: `cur` and its `prev` chain are live frames pushed by this run.
+        unsafe {
+            let mut f = self.cur;
+            while !f.is_null() && f != caller {
+                if !(*f).func.is_null() && (*(*f).func).is_user() {
+                    super::slow::call::free_frame_values(f);
+                }
+                let prev = (*f).prev;
+                self.stack.free(f as *mut Zval);
+                f = prev;
+            }
+        }
+        self.cur = caller;
+    }
+
+    fn finish(&mut self) -> Outcome {
+        if self.exception.is_some() {
+            super::slow::exception::report_uncaught(self);
+        }
+        match self.stop.take() {
+            Some(Stop::Exit(s)) => Outcome::Exit(s),
+            Some(Stop::Fatal(m)) => Outcome::Fatal(m),
+            Some(Stop::Cancelled) => Outcome::Cancelled,
+            None => Outcome::Done,
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! `tusk`: run a PHP script as `php` does.
+//!
+//! ```text
+//! tusk FILE.php [args…]      run a script ($argv/$argc)
+//! tusk -r 'code' [args…]     run code given on the command line (no <?php)
+//! tusk -l FILE               syntax check, as `php -l`
+//! tusk --dump-opcodes FILE   print the compiled oplines (opcache's layout)
+//! ```
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use tusk::compiler::{self, ErrorKind};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn usage() -> ExitCode {
+    eprintln!("usage: tusk [-l | --dump-opcodes] FILE [args...] | tusk -r CODE [args...]");
+    ExitCode::from(1)
+}
+
+fn read(path: &str) -> Result<Vec<u8>, ExitCode> {
+    std::fs::read(path).map_err(|_| {
+        println!("Could not open input file: {path}");
+        ExitCode::from(1)
+    })
+}
+
+/// PHP shows the running script by its absolute path.
+fn display_path(path: &str) -> String {
+    std::fs::canonicalize(path).map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| path.to_string())
+}
+
+fn compile_error(e: &compiler::CompileError, file: &str) {
+    let label = match e.kind {
+        ErrorKind::Parse => "Parse error",
+        ErrorKind::Fatal => "Fatal error",
+    };
+    print!("\n{label}: {} in {file} on line {}\n", e.message, e.line);
+}
+
+fn run(src: Vec<u8>, file: &str, argv: Vec<Vec<u8>>) -> ExitCode {
+    let program = match compiler::compile(&src, file) {
+        Ok(p) => p,
+        Err(e) => {
+            compile_error(&e, file);
+            return ExitCode::from(255);
+        }
+    };
+    let mut vm = tusk::exec::Vm::new();
+    vm.argv = argv;
+    let outcome = vm.run_program(std::sync::Arc::new(program));
+    vm.flush();
+    drop(vm);
+    let _ = std::io::stdout().flush();
+    ExitCode::from(outcome.status() as u8)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(first) = args.get(1) else { return usage() };
+    match first.as_str() {
+        "-l" => {
+            let Some(path) = args.get(2) else { return usage() };
+            let src = match read(path) {
+                Ok(s) => s,
+                Err(c) => return c,
+            };
+            match compiler::compile(&src, path) {
+                Ok(_) => {
+                    println!("No syntax errors detected in {path}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    compile_error(&e, path);
+                    println!("Errors parsing {path}");
+                    ExitCode::from(255)
+                }
+            }
+        }
+        "--dump-opcodes" => {
+            let Some(path) = args.get(2) else { return usage() };
+            let src = match read(path) {
+                Ok(s) => s,
+                Err(c) => return c,
+            };
+            let file = display_path(path);
+            match compiler::compile(&src, &file) {
+                Ok(p) => {
+                    let mut out = String::new();
+                    tusk::dump::dump_program(&p, &mut out);
+                    print!("{out}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    compile_error(&e, &file);
+                    ExitCode::from(255)
+                }
+            }
+        }
+        "-r" => {
+            let Some(code) = args.get(2) else { return usage() };
+            let mut src = b"<?php ".to_vec();
+            src.extend_from_slice(code.as_bytes());
+            let mut argv = vec![b"Standard input code".to_vec()];
+            argv.extend(args[3..].iter().map(|a| a.as_bytes().to_vec()));
+            run(src, "Command line code", argv)
+        }
+        "-h" | "--help" => {
+            let _ = usage();
+            ExitCode::SUCCESS
+        }
+        path => {
+            let src = match read(path) {
+                Ok(s) => s,
+                Err(c) => return c,
+            };
+            let argv = args[1..].iter().map(|a| a.as_bytes().to_vec()).collect();
+            run(src, &display_path(path), argv)
+        }
+    }
+}
+
