@@ -6,6 +6,8 @@ use crate::value::Zval;
 
 /// Page size, as Zend's (ZEND_VM_STACK_PAGE_SIZE is 256 KiB on 64-bit).
 pub const PAGE_BYTES: usize = 256 * 1024;
+/// Zend MM's chunk size: what a failed allocation reports having tried.
+pub const CHUNK_BYTES: usize = 2 * 1024 * 1024;
 
 pub struct Stack {
     /// Pages in use, innermost last. Each is a zeroed block of Zvals.
@@ -61,7 +63,9 @@ impl Stack {
     fn alloc_slow(&mut self, bytes: usize, limit: usize) -> Result<*mut Zval, Exhausted> {
         let want = bytes.max(PAGE_BYTES);
         if self.bytes_reserved() + want > limit {
-            return Err(Exhausted { tried: want });
+            // Zend's allocator takes memory from the system in 2 MiB chunks,
+            // and that is the request its limit error names.
+            return Err(Exhausted { tried: CHUNK_BYTES });
         }
         self.push_page(bytes);
         let p = self.top;

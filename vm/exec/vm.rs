@@ -111,10 +111,9 @@ impl Vm {
                 return Some(Ret::Stop);
             }
         }
-        if let Some(Stop::Cancelled) = self.stop {
-            return Some(Ret::Stop);
-        }
-        None
+        // Anything else that raised the flag is the host asking to stop.
+        self.stop = Some(Stop::Cancelled);
+        Some(Ret::Stop)
     }
 
     pub fn cancel(&mut self) {

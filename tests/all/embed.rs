@@ -1,0 +1,74 @@
+//! The embedding API: compile once, run many; contexts side by side.
+
+use tusk::api::{Engine, Error};
+
+fn run(src: &str) -> (Result<(), Error>, String) {
+    let engine = Engine::new();
+    let prog = engine.compile(src.as_bytes(), "embed.php").expect("compiles");
+    let mut ctx = engine.context();
+    ctx.capture_output();
+    let r = ctx.run(&prog);
+    (r, String::from_utf8_lossy(&ctx.take_output()).into_owned())
+}
+
+#[test]
+fn runs_a_script_and_captures_output() {
+    let (r, out) = run("<?php $a = 2; echo $a * 21, \"\\n\";");
+    assert_eq!(r, Ok(()));
+    assert_eq!(out, "42\n");
+}
+
+#[test]
+fn parse_error_is_an_err_not_a_panic() {
+    let engine = Engine::new();
+    match engine.compile(b"<?php echo 1", "bad.php") {
+        Err(Error::Parse { line, .. }) => assert_eq!(line, 1),
+        Err(other) => panic!("unexpected error {other:?}"),
+        Ok(_) => panic!("compiled invalid code"),
+    }
+}
+
+#[test]
+fn uncaught_error_is_an_err() {
+    let (r, out) = run("<?php echo intdiv(1, 0);");
+    assert!(matches!(r, Err(Error::Fatal(ref m)) if m.starts_with("Uncaught DivisionByZeroError: Division by zero")), "{r:?}");
+    assert!(out.contains("Fatal error: Uncaught DivisionByZeroError"), "{out}");
+}
+
+#[test]
+fn one_program_many_contexts_on_many_threads() {
+    let engine = Engine::new();
+    let src = "<?php function fib($n) { return $n < 2 ? $n : fib($n-1) + fib($n-2); } echo fib(20);";
+    let prog = engine.compile(src.as_bytes(), "fib.php").expect("compiles");
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let prog = prog.clone();
+            let engine = engine.clone();
+            std::thread::spawn(move || {
+                let mut ctx = engine.context();
+                ctx.capture_output();
+                for _ in 0..3 {
+                    ctx.run(&prog).expect("runs");
+                }
+                ctx.take_output()
+            })
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().expect("thread"), b"676567656765");
+    }
+}
+
+#[test]
+fn interrupt_stops_an_infinite_loop() {
+    let engine = Engine::new();
+    let prog = engine.compile(b"<?php while (true) { }", "spin.php").expect("compiles");
+    let mut ctx = engine.context();
+    let flag = ctx.interrupt_handle();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    assert_eq!(ctx.run(&prog), Err(Error::Cancelled));
+    t.join().expect("thread");
+}

@@ -1,0 +1,5 @@
+<?php
+function f($n) {
+    return f($n + 1) + 1;
+}
+echo f(0);
