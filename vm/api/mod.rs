@@ -34,6 +34,27 @@ impl Default for Engine {
 #[derive(Clone)]
 pub struct Program(Arc<compiler::Program>);
 
+impl Program {
+    /// Visits every opline (compile form) of the main code and its functions.
+    pub fn for_each_op(&self, mut f: impl FnMut(&crate::ops::Op)) {
+        fn walk(op: &crate::ops::OpArray, f: &mut dyn FnMut(&crate::ops::Op)) {
+            op.ops.iter().for_each(&mut *f);
+            for d in &op.declared {
+                walk(&d.op, f);
+            }
+        }
+        walk(&self.0.main.op, &mut f);
+        for func in &self.0.functions {
+            walk(&func.op, &mut f);
+        }
+    }
+
+    /// The compiled program, for tools (the dump) and tests.
+    pub fn inner(&self) -> &compiler::Program {
+        &self.0
+    }
+}
+
 /// What went wrong in compiling or running a script.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Error {
