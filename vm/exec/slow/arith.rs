@@ -27,6 +27,27 @@ pub fn mul_long(a: i64, b: i64) -> Zval {
     }
 }
 
+/// `a <op> b` for the int/int cases compound assignment takes inline
+/// (`op` is an `Opcode` as u32); `None` sends the rest to the slow path.
+#[inline(always)]
+pub fn long_op(op: u32, a: i64, b: i64) -> Option<Zval> {
+    const ADD: u32 = Opcode::Add as u32;
+    const SUB: u32 = Opcode::Sub as u32;
+    const MUL: u32 = Opcode::Mul as u32;
+    const AND: u32 = Opcode::BwAnd as u32;
+    const OR: u32 = Opcode::BwOr as u32;
+    const XOR: u32 = Opcode::BwXor as u32;
+    Some(match op {
+        ADD => add_long(a, b),
+        SUB => sub_long(a, b),
+        MUL => mul_long(a, b),
+        AND => Zval::long(a & b),
+        OR => Zval::long(a | b),
+        XOR => Zval::long(a ^ b),
+        _ => return None,
+    })
+}
+
 /// Both operands as floats when each is a float or an int and at least one is a float.
 #[inline(always)]
 pub fn both_double(a: &Zval, b: &Zval) -> Option<(f64, f64)> {
