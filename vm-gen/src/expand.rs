@@ -189,8 +189,9 @@ impl Expander<'_> {
         }
     }
 
+    /// Prefix naming the instance, for errors that depend on its kinds.
     fn ctx(&self) -> String {
-        format!(" (in {})", self.inst.name)
+        format!("in {}: ", self.inst.name)
     }
 
     /// Operands whose `free!` does something in this instance.
@@ -308,7 +309,7 @@ impl Expander<'_> {
                 Ok(None) => unit,
                 Err(msg) => {
                     let c = self.ctx();
-                    self.fail(span, msg + &c);
+                    self.fail(span, c + &msg);
                     unit
                 }
             };
@@ -337,7 +338,7 @@ impl Expander<'_> {
                     Ok(b) => Some(quote!(#b)),
                     Err(msg) => {
                         let c = self.ctx();
-                        self.fail(span, msg + &c);
+                        self.fail(span, c + &msg);
                         unit
                     }
                 }
