@@ -12,6 +12,8 @@ pub mod refs;
 pub mod convert;
 pub mod compare;
 pub mod number;
+pub mod arith;
+pub mod print;
 
 pub use array::{ZArray, Key};
 pub use refs::ZRef;

@@ -50,6 +50,10 @@ pub struct GcHeader {
 pub const GC_IMMUTABLE: u32 = 1 << 6 << 8;
 /// The box outlives a request (owned by a compiled program).
 pub const GC_PERSISTENT: u32 = 1 << 7 << 8;
+/// The box is being walked by a recursive operation (comparison, dumping);
+/// meeting it again means a cycle (Zend's `GC_PROTECTED`). Never set on
+/// immutable boxes.
+pub const GC_PROTECTED: u32 = 1 << 5 << 8;
 
 impl GcHeader {
     #[inline(always)]
@@ -59,6 +63,10 @@ impl GcHeader {
     #[inline(always)]
     pub fn is_immutable(&self) -> bool {
         self.type_info & GC_IMMUTABLE != 0
+    }
+    #[inline(always)]
+    pub fn is_protected(&self) -> bool {
+        self.type_info & GC_PROTECTED != 0
     }
 }
 
