@@ -142,6 +142,14 @@ pub struct LoopVar {
     pub is_switch: bool,
 }
 
+#[derive(Clone, Copy)]
+pub struct Mark {
+    pub ops: u32,
+    t: u32,
+    literals: usize,
+    cache_slots: u32,
+}
+
 /// Marks a temporary number as "not renumbered yet" (they are relative to
 /// the first temporary until `finish`).
 pub struct FuncBuilder {
@@ -325,6 +333,20 @@ impl FuncBuilder {
             }
         }
         self.emit(Opcode::Free, n, &Node::Unused, &Node::Unused);
+    }
+
+    /// A point to come back to when code compiled speculatively is dropped.
+    pub fn mark(&self) -> Mark {
+        Mark { ops: self.next_op(), t: self.t, literals: self.op.literals.len(), cache_slots: self.op.cache_slots }
+    }
+    pub fn rewind(&mut self, m: Mark) {
+        self.op.ops.truncate(m.ops as usize);
+        self.t = m.t;
+        for l in self.op.literals.drain(m.literals..) {
+            // SAFETY: literals are owned by the op array under construction.
+            unsafe { crate::value::free_literal(l) };
+        }
+        self.op.cache_slots = m.cache_slots;
     }
 
     /// Renumbers temporaries past the CVs, computes live ranges and freezes
