@@ -525,7 +525,7 @@ impl Compiler {
             text.push_str(&String::from_utf8_lossy(name));
             m |= match lc.as_slice() {
                 b"int" => TypeMask::LONG,
-                b"float" => TypeMask::DOUBLE | TypeMask::LONG & 0,
+                b"float" => TypeMask::DOUBLE,
                 b"string" => TypeMask::STRING,
                 b"bool" => TypeMask::BOOL,
                 b"false" => TypeMask::FALSE,

@@ -82,7 +82,7 @@ impl Compiler {
                 // isset($a, $b) is isset($a) && isset($b).
                 let mut it = vars.iter();
                 let first = it.next().expect("isset() without arguments");
-                let mut r = self.compile_isset_or_empty(first, false)?;
+                let r = self.compile_isset_or_empty(first, false)?;
                 for v in it {
                     let jz = self.f.emit(Opcode::JmpzEx, &r, &Node::Unused, &r);
                     let n = self.compile_isset_or_empty(v, false)?;
