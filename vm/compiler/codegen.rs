@@ -1,0 +1,651 @@
+//! AST → op arrays, following Zend's `zend_compile.c` closely enough that
+//! a dump of the result lists the same oplines as PHP 8.2's pre-optimizer
+//! dump: same opcodes in the same order, same temporaries, same jumps.
+//!
+//! Layout: `emit` (the op array under construction), `fold` (constant
+//! folding), `expr` (expressions), and here statements, functions and the
+//! program. Depends on `ast`, `ops`, `value` and the builtin registry
+//! (to know which functions are internal at compile time).
+
+pub mod emit;
+pub mod expr;
+pub mod fold;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use self::emit::{FuncBuilder, Lit, LoopVar, Node};
+use super::ast::*;
+use super::program::{CompileError, Program};
+use crate::ops::{ArgInfo, Opcode, TypeMask, IS_CV, IS_UNUSED};
+use crate::runtime::function::Function;
+
+pub type CResult<T> = Result<T, CompileError>;
+
+/// What the compiler knows about a user function declared earlier in the
+/// file (Zend's finalized entry in `CG(function_table)`).
+#[derive(Clone)]
+pub struct KnownFunc {
+    pub num_args: u32,
+    pub by_ref: Vec<bool>,
+    pub variadic_by_ref: Option<bool>,
+    pub num_cvs: u32,
+    pub num_tmps: u32,
+}
+
+impl KnownFunc {
+    pub fn arg_by_ref(&self, n: u32) -> bool {
+        match self.by_ref.get(n as usize - 1) {
+            Some(&b) if n <= self.num_args => b,
+            _ => self.variadic_by_ref.unwrap_or(false),
+        }
+    }
+}
+
+pub struct Compiler {
+    pub filename: Arc<str>,
+    /// The function being compiled (innermost last).
+    pub f: FuncBuilder,
+    stack: Vec<FuncBuilder>,
+    /// Top-level functions declared so far, by lowercase name.
+    pub known: HashMap<Vec<u8>, KnownFunc>,
+    pub functions: Vec<Box<Function>>,
+    /// The function whose body is being compiled (for `__FUNCTION__`).
+    pub func_name: Vec<u8>,
+}
+
+pub fn unsupported<T>(what: &str, line: u32) -> CResult<T> {
+    Err(CompileError::fatal(format!("{what} is not supported yet"), line))
+}
+
+pub fn fatal<T>(msg: impl Into<String>, line: u32) -> CResult<T> {
+    Err(CompileError::fatal(msg, line))
+}
+
+/// Compiles a parsed script.
+pub fn compile_program(ast: &Ast<'_>, filename: Arc<str>) -> CResult<Program> {
+    let mut c = Compiler {
+        filename: filename.clone(),
+        f: FuncBuilder::new(Vec::new(), filename.clone(), true),
+        stack: Vec::new(),
+        known: HashMap::new(),
+        functions: Vec::new(),
+        func_name: Vec::new(),
+    };
+    c.f.op.line_start = 1;
+    for s in ast.stmts {
+        c.compile_top_stmt(s)?;
+    }
+    c.f.line = ast.end_line;
+    c.f.op.line_end = ast.end_line;
+    c.emit_final_return(true);
+    let main = std::mem::replace(&mut c.f, FuncBuilder::new(Vec::new(), filename.clone(), true)).finish();
+    Ok(Program { main, functions: c.functions, filename })
+}
+
+impl Compiler {
+    fn compile_top_stmt(&mut self, s: &Stmt<'_>) -> CResult<()> {
+        match &s.kind {
+            StmtKind::Function(decl) => self.compile_func_decl(decl, true),
+            StmtKind::Block(stmts) => {
+                for s in stmts.iter() {
+                    self.compile_top_stmt(s)?;
+                }
+                Ok(())
+            }
+            _ => self.compile_stmt(s),
+        }
+    }
+
+    pub fn compile_stmts(&mut self, stmts: &[Stmt<'_>]) -> CResult<()> {
+        for s in stmts {
+            self.compile_stmt(s)?;
+        }
+        Ok(())
+    }
+
+    pub fn compile_stmt(&mut self, s: &Stmt<'_>) -> CResult<()> {
+        self.f.line = s.line;
+        match &s.kind {
+            StmtKind::Expr(e) => {
+                let n = self.compile_expr(e)?;
+                self.f.free(&n);
+            }
+            StmtKind::Echo(items) => {
+                for e in items.iter() {
+                    let n = self.compile_expr(e)?;
+                    self.f.line = s.line;
+                    self.f.emit(Opcode::Echo, &n, &Node::Unused, &Node::Unused);
+                }
+            }
+            StmtKind::InlineHtml(text) => {
+                if !text.is_empty() {
+                    self.f.emit(Opcode::Echo, &Node::Const(Lit::Str(text.to_vec())), &Node::Unused, &Node::Unused);
+                }
+            }
+            StmtKind::Block(stmts) => self.compile_stmts(stmts)?,
+            StmtKind::Nop => {}
+            StmtKind::If { branches, else_branch } => self.compile_if(branches, else_branch.as_deref())?,
+            StmtKind::While { cond, body } => self.compile_while(cond, body)?,
+            StmtKind::DoWhile { body, cond } => self.compile_do_while(body, cond)?,
+            StmtKind::For { init, cond, step, body } => self.compile_for(init, cond, step, body)?,
+            StmtKind::Foreach { subject, key, value, by_ref, body } => {
+                self.compile_foreach(s.line, subject, key.as_ref(), value, *by_ref, body)?
+            }
+            StmtKind::Switch { subject, cases } => self.compile_switch(subject, cases)?,
+            StmtKind::Break(levels) => self.compile_break_continue(true, levels.as_ref(), s.line)?,
+            StmtKind::Continue(levels) => self.compile_break_continue(false, levels.as_ref(), s.line)?,
+            StmtKind::Return(e) => self.compile_return(e.as_ref(), s.line)?,
+            StmtKind::Function(decl) => self.compile_func_decl(decl, false)?,
+            StmtKind::Static(vars) => {
+                for (name, init) in vars.iter() {
+                    self.compile_static_var(name, init.as_ref(), s.line)?;
+                }
+            }
+            StmtKind::Unset(vars) => {
+                for v in vars.iter() {
+                    self.compile_unset(v)?;
+                }
+            }
+            StmtKind::Global(_) => return unsupported("global", s.line),
+            #[allow(unreachable_patterns)]
+            _ => return unsupported("this statement", s.line),
+        }
+        Ok(())
+    }
+
+    fn compile_if(&mut self, branches: &[(Expr<'_>, Stmt<'_>)], else_branch: Option<&Stmt<'_>>) -> CResult<()> {
+        let mut jmps = Vec::new();
+        let n = branches.len() + else_branch.is_some() as usize;
+        for (i, (cond, body)) in branches.iter().enumerate() {
+            let c = self.compile_expr(cond)?;
+            let jz = self.f.emit_cond_jump(Opcode::Jmpz, &c);
+            self.compile_stmt(body)?;
+            if i != n - 1 {
+                self.f.line = cond.line;
+                jmps.push(self.f.emit_jump());
+            }
+            self.f.patch_here(jz);
+        }
+        if let Some(e) = else_branch {
+            self.compile_stmt(e)?;
+        }
+        for j in jmps {
+            self.f.patch_here(j);
+        }
+        Ok(())
+    }
+
+    fn begin_loop(&mut self, free: Option<(Opcode, Node)>, is_switch: bool) {
+        self.f.loops.push(LoopVar { free, breaks: Vec::new(), conts: Vec::new(), is_switch });
+    }
+
+    /// Resolves the loop's pending break/continue jumps.
+    fn end_loop(&mut self, cont: u32) {
+        let l = self.f.loops.pop().expect("loop stack");
+        let brk = self.f.next_op();
+        for j in l.breaks {
+            self.f.patch_to(j, brk);
+        }
+        for j in l.conts {
+            self.f.patch_to(j, cont);
+        }
+    }
+
+    fn compile_while(&mut self, cond: &Expr<'_>, body: &Stmt<'_>) -> CResult<()> {
+        let jmp = self.f.emit_jump();
+        self.begin_loop(None, false);
+        let start = self.f.next_op();
+        self.compile_stmt(body)?;
+        let opnum_cond = self.f.next_op();
+        self.f.patch_to(jmp, opnum_cond);
+        let c = self.compile_expr(cond)?;
+        let j = self.f.emit_cond_jump(Opcode::Jmpnz, &c);
+        self.f.patch_to(j, start);
+        self.end_loop(opnum_cond);
+        Ok(())
+    }
+
+    fn compile_do_while(&mut self, body: &Stmt<'_>, cond: &Expr<'_>) -> CResult<()> {
+        self.begin_loop(None, false);
+        let start = self.f.next_op();
+        self.compile_stmt(body)?;
+        let opnum_cond = self.f.next_op();
+        let c = self.compile_expr(cond)?;
+        let j = self.f.emit_cond_jump(Opcode::Jmpnz, &c);
+        self.f.patch_to(j, start);
+        self.end_loop(opnum_cond);
+        Ok(())
+    }
+
+    /// `zend_compile_expr_list`: every value but the last is freed.
+    fn compile_expr_list(&mut self, list: &[Expr<'_>]) -> CResult<Node> {
+        let mut r = Node::Const(Lit::Bool(true));
+        for e in list {
+            self.f.free(&r);
+            r = self.compile_expr(e)?;
+        }
+        Ok(r)
+    }
+
+    fn compile_for(&mut self, init: &[Expr<'_>], cond: &[Expr<'_>], step: &[Expr<'_>], body: &Stmt<'_>) -> CResult<()> {
+        let r = self.compile_expr_list(init)?;
+        self.f.free(&r);
+        let jmp = self.f.emit_jump();
+        self.begin_loop(None, false);
+        let start = self.f.next_op();
+        self.compile_stmt(body)?;
+        let opnum_loop = self.f.next_op();
+        let r = self.compile_expr_list(step)?;
+        self.f.free(&r);
+        self.f.patch_here(jmp);
+        let c = self.compile_expr_list(cond)?;
+        let j = self.f.emit_cond_jump(Opcode::Jmpnz, &c);
+        self.f.patch_to(j, start);
+        self.end_loop(opnum_loop);
+        Ok(())
+    }
+
+    fn compile_foreach(
+        &mut self,
+        line: u32,
+        subject: &Expr<'_>,
+        key: Option<&Expr<'_>>,
+        value: &Expr<'_>,
+        by_ref: bool,
+        body: &Stmt<'_>,
+    ) -> CResult<()> {
+        if by_ref {
+            return unsupported("foreach by reference", line);
+        }
+        if let Some(k) = key {
+            if matches!(k.kind, ExprKind::Array(..)) {
+                return fatal("Cannot use list as key element", k.line);
+            }
+        }
+        let subj = self.compile_expr(subject)?;
+        self.f.line = line;
+        let reset = self.f.var();
+        let opnum_reset = self.f.emit(Opcode::FeResetR, &subj, &Node::Unused, &reset);
+        self.begin_loop(Some((Opcode::FeFree, reset.clone())), false);
+        let opnum_fetch = self.f.emit(Opcode::FeFetchR, &reset, &Node::Unused, &Node::Unused);
+        if let ExprKind::Var(name) = &value.kind {
+            if *name == b"this" {
+                return fatal("Cannot re-assign $this", value.line);
+            }
+            let cv = self.f.cv(name);
+            let o = self.f.at(opnum_fetch);
+            o.op2_type = IS_CV;
+            o.op2 = cv;
+        } else {
+            let v = self.f.var();
+            let Node::Var(t) = v else { unreachable!() };
+            let o = self.f.at(opnum_fetch);
+            o.op2_type = crate::ops::IS_VAR;
+            o.op2 = t;
+            if let ExprKind::Array(items) = &value.kind {
+                self.compile_list_assign(None, items, v, value.line)?;
+            } else {
+                self.emit_assign_znode(value, v)?;
+            }
+        }
+        if let Some(k) = key {
+            let kn = self.f.tmp();
+            self.f.set_result(opnum_fetch, &kn);
+            self.emit_assign_znode(k, kn)?;
+        }
+        self.compile_stmt(body)?;
+        self.f.line = line;
+        let j = self.f.emit_jump();
+        self.f.patch_to(j, opnum_fetch);
+        self.f.patch_here(opnum_reset);
+        self.f.patch_here(opnum_fetch);
+        self.end_loop(opnum_fetch);
+        self.f.emit(Opcode::FeFree, &reset, &Node::Unused, &Node::Unused);
+        Ok(())
+    }
+
+    fn compile_switch(&mut self, subject: &Expr<'_>, cases: &[SwitchCase<'_>]) -> CResult<()> {
+        let subj = self.compile_expr(subject)?;
+        if subj.is_tmpvar() {
+            // Needs CASE (compare without consuming the subject).
+            return unsupported("switch on a temporary value", subject.line);
+        }
+        self.begin_loop(None, true);
+        let case_node = self.f.tmp();
+        let mut jumps = vec![None; cases.len()];
+        let mut has_default = false;
+        for (i, case) in cases.iter().enumerate() {
+            let Some(cond) = &case.cond else {
+                if has_default {
+                    return fatal("Switch statements may only contain one default clause", case.line);
+                }
+                has_default = true;
+                continue;
+            };
+            let c = self.compile_expr(cond)?;
+            jumps[i] = Some(match &subj {
+                Node::Const(Lit::Bool(false)) => self.f.emit_cond_jump(Opcode::Jmpz, &c),
+                Node::Const(Lit::Bool(true)) => self.f.emit_cond_jump(Opcode::Jmpnz, &c),
+                _ => {
+                    self.f.emit(Opcode::IsEqual, &subj, &c, &case_node);
+                    self.f.emit_cond_jump(Opcode::Jmpnz, &case_node)
+                }
+            });
+        }
+        let default_jmp = self.f.emit_jump();
+        for (i, case) in cases.iter().enumerate() {
+            match jumps[i] {
+                Some(j) => self.f.patch_here(j),
+                None => self.f.patch_here(default_jmp),
+            }
+            self.compile_stmts(case.body)?;
+        }
+        if !has_default {
+            self.f.patch_here(default_jmp);
+        }
+        let end = self.f.next_op();
+        self.end_loop(end);
+        Ok(())
+    }
+
+    /// Frees the loop variables of the `depth - 1` innermost loops (Zend's
+    /// `zend_handle_loops_and_finally_ex`); `depth == usize::MAX` frees all.
+    fn free_loop_vars(&mut self, depth: usize) {
+        let n = self.f.loops.len();
+        let count = if depth == usize::MAX { n } else { depth - 1 };
+        for i in 0..count.min(n) {
+            let l = &self.f.loops[n - 1 - i];
+            if let Some((code, node)) = l.free.clone() {
+                let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
+                self.f.at(o).extended_value = 1; // ZEND_FREE_ON_RETURN
+            }
+        }
+    }
+
+    fn compile_break_continue(&mut self, is_break: bool, levels: Option<&Expr<'_>>, line: u32) -> CResult<()> {
+        let kw = if is_break { "break" } else { "continue" };
+        let depth = match levels {
+            None => 1,
+            Some(e) => match &e.kind {
+                ExprKind::Int(n) if *n >= 1 => *n as usize,
+                ExprKind::Int(_) => return fatal(format!("'{kw}' operator accepts only positive integers"), line),
+                _ => return fatal(format!("'{kw}' operator with non-integer operand is no longer supported"), line),
+            },
+        };
+        if self.f.loops.is_empty() {
+            return fatal(format!("'{kw}' not in the 'loop' or 'switch' context"), line);
+        }
+        if depth > self.f.loops.len() {
+            let s = if depth == 1 { "" } else { "s" };
+            return fatal(format!("Cannot '{kw}' {depth} level{s}"), line);
+        }
+        self.free_loop_vars(depth);
+        let j = self.f.emit_jump();
+        let n = self.f.loops.len();
+        let target = &mut self.f.loops[n - depth];
+        if is_break || target.is_switch {
+            target.breaks.push(j);
+        } else {
+            target.conts.push(j);
+        }
+        Ok(())
+    }
+
+    fn compile_return(&mut self, e: Option<&Expr<'_>>, line: u32) -> CResult<()> {
+        let mut n = match e {
+            Some(e) => self.compile_expr(e)?,
+            None => Node::Const(Lit::Null),
+        };
+        self.f.line = line;
+        if self.f.has_return_type {
+            self.emit_return_type_check(e.map(|_| &mut n), false, line)?;
+        }
+        self.free_loop_vars(usize::MAX);
+        self.f.emit(Opcode::Return, &n, &Node::Unused, &Node::Unused);
+        Ok(())
+    }
+
+    /// `zend_emit_return_type_check`.
+    fn emit_return_type_check(&mut self, expr: Option<&mut Node>, implicit: bool, line: u32) -> CResult<()> {
+        let Some(info) = self.f.op.return_type.clone() else { return Ok(()) };
+        let ty = info.ty.0;
+        if ty & TypeMask::VOID != 0 {
+            if let Some(e) = expr {
+                if *e == Node::Const(Lit::Null) {
+                    return fatal(
+                        "A void function must not return a value (did you mean \"return;\" instead of \"return null;\"?)",
+                        line,
+                    );
+                }
+                return fatal("A void function must not return a value", line);
+            }
+            return Ok(());
+        }
+        if expr.is_none() && !implicit {
+            if ty & TypeMask::NULL != 0 {
+                return fatal(
+                    "A function with return type must return a value (did you mean \"return null;\" instead of \"return;\"?)",
+                    line,
+                );
+            }
+            return fatal("A function with return type must return a value", line);
+        }
+        if expr.is_some() && ty == TypeMask::MIXED {
+            return Ok(());
+        }
+        if let Some(Node::Const(l)) = expr.as_deref() {
+            if info.ty.allows(l.kind()) {
+                return Ok(());
+            }
+        }
+        match expr {
+            Some(e) => {
+                let i = self.f.emit(Opcode::VerifyReturnType, e, &Node::Unused, &Node::Unused);
+                if matches!(e, Node::Const(_)) {
+                    let t = self.f.tmp();
+                    self.f.set_result(i, &t);
+                    *e = t;
+                }
+            }
+            None => {
+                self.f.emit(Opcode::VerifyReturnType, &Node::Unused, &Node::Unused, &Node::Unused);
+            }
+        }
+        Ok(())
+    }
+
+    /// `zend_emit_final_return`: `return 1` for the main script, `return null` elsewhere.
+    fn emit_final_return(&mut self, main: bool) {
+        if self.f.has_return_type {
+            let _ = self.emit_return_type_check(None, true, self.f.line);
+        }
+        let v = if main { Lit::Long(1) } else { Lit::Null };
+        let i = self.f.emit(Opcode::Return, &Node::Const(v), &Node::Unused, &Node::Unused);
+        self.f.at(i).extended_value = u32::MAX;
+    }
+
+    fn compile_static_var(&mut self, name: &[u8], init: Option<&Expr<'_>>, line: u32) -> CResult<()> {
+        if name == b"this" {
+            return fatal("Cannot use $this as static variable", line);
+        }
+        let value = match init {
+            None => Lit::Null,
+            Some(e) => match self.const_expr(e)? {
+                Some(l) => l,
+                None => return fatal("Constant expression contains invalid operations", e.line),
+            },
+        };
+        let statics = &mut self.f.op.static_vars;
+        let idx = match statics.iter().position(|(n, _)| n == name) {
+            Some(i) => {
+                // SAFETY: the replaced initial value was built by this compiler and is owned here.
+                unsafe { crate::value::free_literal(statics[i].1) };
+                statics[i].1 = value.to_zval();
+                i
+            }
+            None => {
+                statics.push((name.to_vec(), value.to_zval()));
+                statics.len() - 1
+            }
+        };
+        let cv = self.f.cv(name);
+        let i = self.f.emit(Opcode::BindStatic, &Node::Cv(cv), &Node::Unused, &Node::Unused);
+        self.f.at(i).extended_value = idx as u32;
+        Ok(())
+    }
+
+    /// Evaluates a constant expression (static initializers, parameter
+    /// defaults) by compiling it and requiring a constant result.
+    pub fn const_expr(&mut self, e: &Expr<'_>) -> CResult<Option<Lit>> {
+        let mark = self.f.mark();
+        let n = self.compile_expr(e)?;
+        if self.f.next_op() != mark.ops {
+            self.f.rewind(mark);
+            return Ok(None);
+        }
+        Ok(match n {
+            Node::Const(l) => Some(l),
+            _ => None,
+        })
+    }
+
+    fn type_of(&self, t: &TypeHint<'_>) -> (TypeMask, String) {
+        let mut m = 0u32;
+        let mut text = String::new();
+        if t.nullable {
+            m |= TypeMask::NULL;
+            text.push('?');
+        }
+        for (i, name) in t.names.iter().enumerate() {
+            if i > 0 {
+                text.push('|');
+            }
+            let lc = name.to_ascii_lowercase();
+            text.push_str(&String::from_utf8_lossy(name));
+            m |= match lc.as_slice() {
+                b"int" => TypeMask::LONG,
+                b"float" => TypeMask::DOUBLE,
+                b"string" => TypeMask::STRING,
+                b"bool" => TypeMask::BOOL,
+                b"false" => TypeMask::FALSE,
+                b"true" => TypeMask::TRUE,
+                b"array" | b"iterable" => TypeMask::ARRAY,
+                b"null" => TypeMask::NULL,
+                b"void" => TypeMask::VOID,
+                b"mixed" => TypeMask::MIXED,
+                b"object" => TypeMask::OBJECT,
+                _ => TypeMask::OBJECT,
+            };
+        }
+        (TypeMask(m), text)
+    }
+
+    fn compile_func_decl(&mut self, decl: &FuncDecl<'_>, toplevel: bool) -> CResult<()> {
+        let lc = decl.name.to_ascii_lowercase();
+        if toplevel && (self.known.contains_key(&lc) || crate::stdlib::find_builtin(&lc).is_some()) {
+            return fatal(format!("Cannot redeclare {}()", String::from_utf8_lossy(decl.name)), decl.line);
+        }
+        let mut f = FuncBuilder::new(decl.name.to_vec(), self.filename.clone(), false);
+        f.op.line_start = decl.line;
+        f.op.line_end = decl.end_line;
+        f.line = decl.line;
+        let outer = std::mem::replace(&mut self.f, f);
+        self.stack.push(outer);
+        let saved_name = std::mem::replace(&mut self.func_name, decl.name.to_vec());
+        let r = self.compile_func_body(decl);
+        self.func_name = saved_name;
+        let f = std::mem::replace(&mut self.f, self.stack.pop().expect("function stack"));
+        r?;
+        let known = KnownFunc {
+            num_args: f.op.num_args,
+            by_ref: f.op.arg_info.iter().map(|a| a.by_ref).collect(),
+            variadic_by_ref: f.op.arg_info.last().filter(|a| a.variadic).map(|a| a.by_ref),
+            num_cvs: f.op.cv_names.len() as u32,
+            num_tmps: f.t,
+        };
+        let func = f.finish();
+        if toplevel {
+            self.known.insert(lc, known);
+            self.functions.push(func);
+        } else {
+            let idx = self.f.op.declared.len() as u32;
+            self.f.op.declared.push(func);
+            self.f.line = decl.line;
+            self.f.emit_raw(Opcode::DeclareFunction, idx, 0);
+        }
+        Ok(())
+    }
+
+    fn compile_func_body(&mut self, decl: &FuncDecl<'_>) -> CResult<()> {
+        if decl.by_ref {
+            return unsupported("returning by reference", decl.line);
+        }
+        if let Some(rt) = &decl.return_type {
+            let (ty, text) = self.type_of(rt);
+            self.f.op.return_type = Some(ArgInfo { name: Vec::new(), ty, ty_text: text, by_ref: false, variadic: false });
+            self.f.has_return_type = true;
+        }
+        let mut required = 0;
+        for (i, p) in decl.params.iter().enumerate() {
+            self.f.line = p.line;
+            if p.name == b"this" {
+                return fatal("Cannot use $this as parameter", p.line);
+            }
+            if self.f.op.cv_names.iter().any(|n| n.as_slice() == p.name) {
+                return fatal(format!("Redefinition of parameter ${}", String::from_utf8_lossy(p.name)), p.line);
+            }
+            let cv = self.f.cv(p.name);
+            let (ty, ty_text) = match &p.ty {
+                Some(t) => self.type_of(t),
+                None => (TypeMask(0), String::new()),
+            };
+            let (code, default) = if p.variadic {
+                (Opcode::RecvVariadic, Node::Unused)
+            } else if let Some(d) = &p.default {
+                match self.const_expr(d)? {
+                    Some(l) => (Opcode::RecvInit, Node::Const(l)),
+                    None => return unsupported("this parameter default value", d.line),
+                }
+            } else {
+                required = i as u32 + 1;
+                (Opcode::Recv, Node::Unused)
+            };
+            let o = self.f.emit(code, &Node::Unused, &default, &Node::Cv(cv));
+            let op = self.f.at(o);
+            op.op1 = i as u32 + 1;
+            op.extended_value = ty.is_set() as u32;
+            self.f.op.arg_info.push(ArgInfo { name: p.name.to_vec(), ty, ty_text, by_ref: p.by_ref, variadic: p.variadic });
+            if !p.variadic {
+                self.f.op.num_args += 1;
+            }
+        }
+        self.f.op.required_args = required;
+        self.compile_stmts(decl.body)?;
+        self.f.line = decl.end_line;
+        self.emit_final_return(false);
+        Ok(())
+    }
+
+    fn compile_unset(&mut self, v: &Expr<'_>) -> CResult<()> {
+        self.f.line = v.line;
+        match &v.kind {
+            ExprKind::Var(name) => {
+                if *name == b"this" {
+                    return fatal("Cannot unset $this", v.line);
+                }
+                let cv = self.f.cv(name);
+                self.f.emit(Opcode::UnsetCv, &Node::Cv(cv), &Node::Unused, &Node::Unused);
+                Ok(())
+            }
+            ExprKind::Dim { .. } => {
+                let i = self.compile_dim(v, expr::Fetch::Unset)?;
+                self.f.at(i).opcode = Opcode::UnsetDim as u8;
+                let o = self.f.at(i);
+                o.result_type = IS_UNUSED;
+                Ok(())
+            }
+            _ => fatal("Cannot use temporary expression in write context", v.line),
+        }
+    }
+}

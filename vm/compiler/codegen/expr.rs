@@ -1,0 +1,1002 @@
+//! Expressions: `zend_compile_expr` and friends. Each returns the operand
+//! (`Node`) holding the value: a constant (folded at compile time), a CV,
+//! or a new TMP/VAR.
+
+use super::emit::{Key, Lit, Node};
+use super::{fatal, fold, unsupported, CResult, Compiler};
+use crate::compiler::ast::*;
+use crate::ops::{Opcode, IS_TMP_VAR};
+
+/// Zend's `BP_VAR_*`: what a variable is fetched for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Fetch {
+    R,
+    W,
+    Rw,
+    Is,
+    Unset,
+}
+
+/// An opline whose emission is delayed until the operands of the whole
+/// access path are computed (Zend's delayed oplines).
+struct Delayed {
+    code: Opcode,
+    op1: Node,
+    op2: Node,
+    result: Node,
+}
+
+/// The value of an assignment: an expression, or an operand already computed.
+pub enum Src<'e, 'a> {
+    Ast(&'e Expr<'a>),
+    Node(Node),
+}
+
+impl Compiler {
+    pub fn compile_expr(&mut self, e: &Expr<'_>) -> CResult<Node> {
+        self.f.line = e.line;
+        let n = self.compile_expr_inner(e)?;
+        Ok(n)
+    }
+
+    fn compile_expr_inner(&mut self, e: &Expr<'_>) -> CResult<Node> {
+        Ok(match &e.kind {
+            ExprKind::Int(i) => Node::Const(Lit::Long(*i)),
+            ExprKind::Float(d) => Node::Const(Lit::Double(*d)),
+            ExprKind::Str(s) => Node::Const(Lit::Str(s.to_vec())),
+            ExprKind::Interp(parts) => self.compile_encaps_list(parts)?,
+            ExprKind::Var(_) | ExprKind::Dim { .. } => self.compile_var(e, Fetch::R)?,
+            ExprKind::Array(items) => self.compile_array(items, e.line)?,
+            ExprKind::Const(name) => self.compile_const(name, e.line)?,
+            ExprKind::MagicLine => Node::Const(Lit::Long(e.line as i64)),
+            ExprKind::MagicFile => Node::Const(Lit::Str(self.filename.as_bytes().to_vec())),
+            ExprKind::MagicDir => {
+                let f = self.filename.to_string();
+                let d = std::path::Path::new(&f).parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+                Node::Const(Lit::Str(d.into_bytes()))
+            }
+            ExprKind::MagicFunction => Node::Const(Lit::Str(self.func_name.clone())),
+            ExprKind::Assign { target, value } => self.compile_assign(target, Src::Ast(value))?,
+            ExprKind::AssignOp { op, target, value } => self.compile_compound_assign(binop_code(*op), target, value)?,
+            ExprKind::Binary { op, left, right } => self.compile_binary(*op, left, right)?,
+            ExprKind::Unary { op, expr } => self.compile_unary(*op, expr)?,
+            ExprKind::PreInc(v) => self.compile_incdec(v, Opcode::PreInc)?,
+            ExprKind::PreDec(v) => self.compile_incdec(v, Opcode::PreDec)?,
+            ExprKind::PostInc(v) => self.compile_incdec(v, Opcode::PostInc)?,
+            ExprKind::PostDec(v) => self.compile_incdec(v, Opcode::PostDec)?,
+            ExprKind::Ternary { cond, then, otherwise } => match then {
+                Some(t) => self.compile_conditional(cond, t, otherwise)?,
+                None => self.compile_shorthand_conditional(cond, otherwise)?,
+            },
+            ExprKind::Coalesce { left, right } => {
+                let l = self.compile_var(left, Fetch::Is)?;
+                let r = self.f.tmp();
+                let opnum = self.f.emit(Opcode::Coalesce, &l, &Node::Unused, &r);
+                let d = self.compile_expr(right)?;
+                self.f.emit(Opcode::QmAssign, &d, &Node::Unused, &r);
+                self.f.patch_here(opnum);
+                r
+            }
+            ExprKind::Call { name, args } => self.compile_call(name, args, e.line)?,
+            ExprKind::Isset(vars) => {
+                // isset($a, $b) is isset($a) && isset($b).
+                let mut it = vars.iter();
+                let first = it.next().expect("isset() without arguments");
+                let r = self.compile_isset_or_empty(first, false)?;
+                for v in it {
+                    let jz = self.f.emit(Opcode::JmpzEx, &r, &Node::Unused, &r);
+                    let n = self.compile_isset_or_empty(v, false)?;
+                    self.f.emit(Opcode::Bool, &n, &Node::Unused, &r);
+                    self.f.patch_here(jz);
+                }
+                r
+            }
+            ExprKind::Empty(v) => self.compile_isset_or_empty(v, true)?,
+            ExprKind::Cast { kind, expr } => {
+                let n = self.compile_expr(expr)?;
+                match kind {
+                    CastKind::Bool => self.f.emit_tmp(Opcode::Bool, &n, &Node::Unused),
+                    CastKind::Unset => return fatal("The (unset) cast is no longer supported", e.line),
+                    k => {
+                        let r = self.f.emit_tmp(Opcode::Cast, &n, &Node::Unused);
+                        let code = match k {
+                            CastKind::Int => 4,
+                            CastKind::Float => 5,
+                            CastKind::String => 6,
+                            CastKind::Array => 7,
+                            _ => 8,
+                        };
+                        let last = self.f.next_op() - 1;
+                        self.f.at(last).extended_value = code;
+                        r
+                    }
+                }
+            }
+            ExprKind::Silence(inner) => {
+                let s = self.f.emit_tmp(Opcode::BeginSilence, &Node::Unused, &Node::Unused);
+                let r = match &inner.kind {
+                    // Zend forces a fetch so the read happens inside the silenced part.
+                    ExprKind::Var(_) => {
+                        let v = self.compile_var(inner, Fetch::R)?;
+                        self.f.emit_tmp(Opcode::QmAssign, &v, &Node::Unused)
+                    }
+                    _ => self.compile_expr(inner)?,
+                };
+                self.f.emit(Opcode::EndSilence, &s, &Node::Unused, &Node::Unused);
+                r
+            }
+            ExprKind::Print(inner) => {
+                let n = self.compile_expr(inner)?;
+                let i = self.f.emit(Opcode::Echo, &n, &Node::Unused, &Node::Unused);
+                self.f.at(i).extended_value = 1;
+                Node::Const(Lit::Long(1))
+            }
+            ExprKind::Exit(inner) => {
+                let n = match inner {
+                    Some(x) => self.compile_expr(x)?,
+                    None => Node::Unused,
+                };
+                self.f.emit(Opcode::Exit, &n, &Node::Unused, &Node::Unused);
+                Node::Const(Lit::Bool(true))
+            }
+            #[allow(unreachable_patterns)]
+            _ => return unsupported("this expression", e.line),
+        })
+    }
+
+    // ------------------------------------------------------------ variables
+
+    /// `zend_compile_var`: a variable for reading or writing.
+    pub fn compile_var(&mut self, e: &Expr<'_>, mode: Fetch) -> CResult<Node> {
+        match &e.kind {
+            ExprKind::Var(name) => self.compile_cv(name, mode, e.line),
+            ExprKind::Dim { .. } => {
+                let mut d = Vec::new();
+                let n = self.delayed_compile_dim(e, mode, &mut d, true)?;
+                self.emit_delayed(d);
+                Ok(n)
+            }
+            _ => {
+                if mode != Fetch::R && mode != Fetch::Is {
+                    return fatal("Cannot use temporary expression in write context", e.line);
+                }
+                self.compile_expr(e)
+            }
+        }
+    }
+
+    fn compile_cv(&mut self, name: &[u8], mode: Fetch, line: u32) -> CResult<Node> {
+        if name == b"this" {
+            if mode == Fetch::W || mode == Fetch::Rw {
+                return fatal("Cannot re-assign $this", line);
+            }
+            return unsupported("$this", line);
+        }
+        if name == b"GLOBALS" {
+            return unsupported("$GLOBALS", line);
+        }
+        Ok(Node::Cv(self.f.cv(name)))
+    }
+
+    fn delayed_compile_var(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>) -> CResult<Node> {
+        match &e.kind {
+            ExprKind::Var(name) => self.compile_cv(name, mode, e.line),
+            ExprKind::Dim { .. } => self.delayed_compile_dim(e, mode, d, true),
+            ExprKind::Call { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
+            ExprKind::Call { .. } => unsupported("writing to a function's return value", e.line),
+            _ if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
+            _ => fatal("Cannot use temporary expression in write context", e.line),
+        }
+    }
+
+    /// `zend_delayed_compile_dim`: computes the key now, delays the fetch.
+    fn delayed_compile_dim(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>, want_result: bool) -> CResult<Node> {
+        let ExprKind::Dim { base, index } = &e.kind else { unreachable!() };
+        let container = self.delayed_compile_var(base, mode, d)?;
+        let dim = match index {
+            None => {
+                match mode {
+                    Fetch::R | Fetch::Is => return fatal("Cannot use [] for reading", e.line),
+                    Fetch::Unset => return fatal("Cannot use [] for unsetting", e.line),
+                    _ => {}
+                }
+                Node::Unused
+            }
+            Some(i) => numeric_dim(self.compile_expr(i)?),
+        };
+        self.f.line = e.line;
+        let (code, result) = match mode {
+            Fetch::R => (Opcode::FetchDimR, if want_result { self.f.tmp() } else { Node::Unused }),
+            Fetch::Is => (Opcode::FetchDimIs, if want_result { self.f.tmp() } else { Node::Unused }),
+            Fetch::W | Fetch::Unset => (Opcode::FetchDimW, if want_result { self.f.var() } else { Node::Unused }),
+            Fetch::Rw => (Opcode::FetchDimRw, if want_result { self.f.var() } else { Node::Unused }),
+        };
+        d.push(Delayed { code, op1: container, op2: dim, result: result.clone() });
+        Ok(result)
+    }
+
+    /// Emits delayed fetches; returns the index of the last one.
+    fn emit_delayed(&mut self, d: Vec<Delayed>) -> u32 {
+        let mut last = 0;
+        for x in d {
+            last = self.f.emit(x.code, &x.op1, &x.op2, &x.result);
+        }
+        last
+    }
+
+    /// `zend_compile_dim`: the whole access path; returns the last opline
+    /// (the caller may turn it into ASSIGN_DIM, UNSET_DIM, ISSET…).
+    pub fn compile_dim(&mut self, e: &Expr<'_>, mode: Fetch) -> CResult<u32> {
+        let mut d = Vec::new();
+        self.delayed_compile_dim(e, mode, &mut d, mode != Fetch::Unset)?;
+        Ok(self.emit_delayed(d))
+    }
+
+    // ---------------------------------------------------------- assignments
+
+    /// `zend_compile_assign` (and `zend_emit_assign_znode` when `value` is a Node).
+    pub fn compile_assign(&mut self, target: &Expr<'_>, value: Src<'_, '_>) -> CResult<Node> {
+        let line = target.line;
+        match &target.kind {
+            ExprKind::Var(name) => {
+                let v = self.compile_cv(name, Fetch::W, line)?;
+                let val = self.src(value, None)?;
+                self.f.line = line;
+                Ok(self.f.emit_tmp(Opcode::Assign, &v, &val))
+            }
+            ExprKind::Dim { .. } => {
+                let mut d = Vec::new();
+                self.delayed_compile_dim(target, Fetch::W, &mut d, true)?;
+                let val = self.src(value, Some(target))?;
+                let i = self.emit_delayed(d);
+                let o = self.f.at(i);
+                o.opcode = Opcode::AssignDim as u8;
+                o.result_type = IS_TMP_VAR;
+                let r = Node::Tmp(o.result);
+                self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
+                Ok(r)
+            }
+            ExprKind::Array(items) => {
+                let val = match value {
+                    Src::Node(n) => n,
+                    Src::Ast(v) => match &v.kind {
+                        // list($a, $b) = $a evaluates the right $a first.
+                        ExprKind::Var(name) => {
+                            let cv = self.compile_cv(name, Fetch::R, v.line)?;
+                            self.f.emit_tmp(Opcode::QmAssign, &cv, &Node::Unused)
+                        }
+                        _ => self.compile_expr(v)?,
+                    },
+                };
+                let mut r = Node::Unused;
+                self.compile_list_assign(Some(&mut r), items, val, line)?;
+                Ok(r)
+            }
+            _ => fatal("Cannot use temporary expression in write context", line),
+        }
+    }
+
+    /// The value of an assignment; `$a[0] = $a` copies the right `$a` first.
+    fn src(&mut self, value: Src<'_, '_>, target: Option<&Expr<'_>>) -> CResult<Node> {
+        match value {
+            Src::Node(n) => Ok(n),
+            Src::Ast(v) => {
+                if let (Some(t), ExprKind::Var(name)) = (target, &v.kind) {
+                    if root_var(t) == Some(*name) {
+                        let cv = self.compile_cv(name, Fetch::R, v.line)?;
+                        return Ok(self.f.emit_tmp(Opcode::QmAssign, &cv, &Node::Unused));
+                    }
+                }
+                self.compile_expr(v)
+            }
+        }
+    }
+
+    pub fn emit_assign_znode(&mut self, target: &Expr<'_>, value: Node) -> CResult<()> {
+        let r = self.compile_assign(target, Src::Node(value))?;
+        self.f.free(&r);
+        Ok(())
+    }
+
+    /// `zend_compile_list_assign`.
+    pub fn compile_list_assign(&mut self, result: Option<&mut Node>, items: &[ArrayItem<'_>], expr: Node, line: u32) -> CResult<()> {
+        let keyed = items.first().is_some_and(|i| i.key.is_some());
+        let mut has_elems = false;
+        for (i, item) in items.iter().enumerate() {
+            let Some(value) = &item.value else {
+                if keyed {
+                    return fatal("Cannot use empty array entries in keyed array assignment", line);
+                }
+                continue;
+            };
+            if item.unpack {
+                return fatal("Spread operator is not supported in assignments", line);
+            }
+            if item.by_ref {
+                return unsupported("list() with references", line);
+            }
+            has_elems = true;
+            let dim = match &item.key {
+                Some(k) => {
+                    if !keyed {
+                        return fatal("Cannot mix keyed and unkeyed array entries in assignments", line);
+                    }
+                    numeric_dim(self.compile_expr(k)?)
+                }
+                None => {
+                    if keyed {
+                        return fatal("Cannot mix keyed and unkeyed array entries in assignments", line);
+                    }
+                    Node::Const(Lit::Long(i as i64))
+                }
+            };
+            let fetched = self.f.emit_var(Opcode::FetchListR, &expr, &dim);
+            match &value.kind {
+                ExprKind::Array(inner) => self.compile_list_assign(None, inner, fetched, value.line)?,
+                _ => self.emit_assign_znode(value, fetched)?,
+            }
+        }
+        if !has_elems {
+            return fatal("Cannot use empty list", line);
+        }
+        match result {
+            Some(r) => *r = expr,
+            None => self.f.free(&expr),
+        }
+        Ok(())
+    }
+
+    fn compile_compound_assign(&mut self, code: Opcode, target: &Expr<'_>, value: &Expr<'_>) -> CResult<Node> {
+        match &target.kind {
+            ExprKind::Var(name) => {
+                let v = self.compile_cv(name, Fetch::Rw, target.line)?;
+                let val = self.src(Src::Ast(value), Some(target))?;
+                let r = self.f.emit_tmp(Opcode::AssignOp, &v, &val);
+                let i = self.f.next_op() - 1;
+                self.f.at(i).extended_value = code as u32;
+                Ok(r)
+            }
+            ExprKind::Dim { .. } => {
+                let mut d = Vec::new();
+                self.delayed_compile_dim(target, Fetch::Rw, &mut d, true)?;
+                let val = self.src(Src::Ast(value), Some(target))?;
+                let i = self.emit_delayed(d);
+                let o = self.f.at(i);
+                o.opcode = Opcode::AssignDimOp as u8;
+                o.extended_value = code as u32;
+                o.result_type = IS_TMP_VAR;
+                let r = Node::Tmp(o.result);
+                self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
+                Ok(r)
+            }
+            _ => fatal("Cannot use temporary expression in write context", target.line),
+        }
+    }
+
+    fn compile_incdec(&mut self, v: &Expr<'_>, code: Opcode) -> CResult<Node> {
+        if !matches!(v.kind, ExprKind::Var(_) | ExprKind::Dim { .. }) {
+            return fatal("Cannot use temporary expression in write context", v.line);
+        }
+        let n = self.compile_var(v, Fetch::Rw)?;
+        Ok(self.f.emit_tmp(code, &n, &Node::Unused))
+    }
+
+    // ------------------------------------------------------------ operators
+
+    fn compile_binary(&mut self, op: BinOp, left: &Expr<'_>, right: &Expr<'_>) -> CResult<Node> {
+        match op {
+            BinOp::And | BinOp::Or => return self.compile_short_circuiting(op == BinOp::And, left, right),
+            BinOp::Greater | BinOp::GreaterEqual => {
+                // a > b is b < a.
+                let l = self.compile_expr(left)?;
+                let r = self.compile_expr(right)?;
+                let code = if op == BinOp::Greater { Opcode::IsSmaller } else { Opcode::IsSmallerOrEqual };
+                if let (Node::Const(a), Node::Const(b)) = (&l, &r) {
+                    if let Some(v) = fold::binary(code, b, a) {
+                        return Ok(Node::Const(v));
+                    }
+                }
+                return Ok(self.f.emit_tmp(code, &r, &l));
+            }
+            _ => {}
+        }
+        let code = binop_code(op);
+        let l = self.compile_expr(left)?;
+        let r = self.compile_expr(right)?;
+        if let (Node::Const(a), Node::Const(b)) = (&l, &r) {
+            if let Some(v) = fold::binary(code, a, b) {
+                return Ok(Node::Const(v));
+            }
+        }
+        let (mut l, mut r, mut code) = (l, r, code);
+        match code {
+            Opcode::IsEqual | Opcode::IsNotEqual => {
+                // `$x == true` is `(bool)$x`.
+                let (c, other) = match (&l, &r) {
+                    (Node::Const(c @ Lit::Bool(_)), o) | (o, Node::Const(c @ Lit::Bool(_))) => (c.clone(), o.clone()),
+                    _ => (Lit::Null, Node::Unused),
+                };
+                if let Lit::Bool(b) = c {
+                    let eq = code == Opcode::IsEqual;
+                    let code = if b == eq { Opcode::Bool } else { Opcode::BoolNot };
+                    return Ok(self.f.emit_tmp(code, &other, &Node::Unused));
+                }
+            }
+            Opcode::Concat => {
+                // Constant operands become strings at compile time.
+                for n in [&mut l, &mut r] {
+                    if let Node::Const(c) = n {
+                        if let Some(s) = fold::to_str(c) {
+                            *n = Node::Const(Lit::Str(s));
+                        }
+                    }
+                }
+                if matches!((&l, &r), (Node::Const(_), Node::Const(_))) {
+                    code = Opcode::FastConcat;
+                }
+            }
+            _ => {}
+        }
+        Ok(self.f.emit_tmp(code, &l, &r))
+    }
+
+    fn compile_short_circuiting(&mut self, is_and: bool, left: &Expr<'_>, right: &Expr<'_>) -> CResult<Node> {
+        let l = self.compile_expr(left)?;
+        if let Node::Const(c) = &l {
+            let t = c.truthy();
+            if (is_and && !t) || (!is_and && t) {
+                return Ok(Node::Const(Lit::Bool(t)));
+            }
+            let r = self.compile_expr(right)?;
+            if let Node::Const(c) = &r {
+                return Ok(Node::Const(Lit::Bool(c.truthy())));
+            }
+            return Ok(self.f.emit_tmp(Opcode::Bool, &r, &Node::Unused));
+        }
+        let code = if is_and { Opcode::JmpzEx } else { Opcode::JmpnzEx };
+        let result = match &l {
+            Node::Tmp(_) => l.clone(),
+            _ => self.f.tmp(),
+        };
+        let j = self.f.emit(code, &l, &Node::Unused, &result);
+        let r = self.compile_expr(right)?;
+        self.f.emit(Opcode::Bool, &r, &Node::Unused, &result);
+        self.f.patch_here(j);
+        Ok(result)
+    }
+
+    fn compile_unary(&mut self, op: UnOp, e: &Expr<'_>) -> CResult<Node> {
+        let n = self.compile_expr(e)?;
+        match op {
+            UnOp::Minus | UnOp::Plus => {
+                let minus = op == UnOp::Minus;
+                if let Node::Const(c) = &n {
+                    if let Some(v) = fold::unary_pm(minus, c) {
+                        return Ok(Node::Const(v));
+                    }
+                }
+                Ok(self.f.emit_tmp(Opcode::Mul, &n, &Node::Const(Lit::Long(if minus { -1 } else { 1 }))))
+            }
+            UnOp::Not => {
+                if let Node::Const(c) = &n {
+                    return Ok(Node::Const(Lit::Bool(!c.truthy())));
+                }
+                Ok(self.f.emit_tmp(Opcode::BoolNot, &n, &Node::Unused))
+            }
+            UnOp::BitNot => {
+                if let Node::Const(c) = &n {
+                    if let Some(v) = fold::bw_not(c) {
+                        return Ok(Node::Const(v));
+                    }
+                }
+                Ok(self.f.emit_tmp(Opcode::BwNot, &n, &Node::Unused))
+            }
+        }
+    }
+
+    fn compile_conditional(&mut self, cond: &Expr<'_>, then: &Expr<'_>, otherwise: &Expr<'_>) -> CResult<Node> {
+        let c = self.compile_expr(cond)?;
+        let jz = self.f.emit_cond_jump(Opcode::Jmpz, &c);
+        let t = self.compile_expr(then)?;
+        let r = self.f.emit_tmp(Opcode::QmAssign, &t, &Node::Unused);
+        let jmp = self.f.emit_jump();
+        self.f.patch_here(jz);
+        let o = self.compile_expr(otherwise)?;
+        self.f.emit(Opcode::QmAssign, &o, &Node::Unused, &r);
+        self.f.patch_here(jmp);
+        Ok(r)
+    }
+
+    fn compile_shorthand_conditional(&mut self, cond: &Expr<'_>, otherwise: &Expr<'_>) -> CResult<Node> {
+        let c = self.compile_expr(cond)?;
+        let r = self.f.tmp();
+        let opnum = self.f.emit(Opcode::JmpSet, &c, &Node::Unused, &r);
+        let o = self.compile_expr(otherwise)?;
+        self.f.emit(Opcode::QmAssign, &o, &Node::Unused, &r);
+        self.f.patch_here(opnum);
+        Ok(r)
+    }
+
+    fn compile_isset_or_empty(&mut self, v: &Expr<'_>, empty: bool) -> CResult<Node> {
+        let ext = empty as u32;
+        match &v.kind {
+            ExprKind::Var(name) => {
+                let cv = self.compile_cv(name, Fetch::Is, v.line)?;
+                let r = self.f.tmp();
+                let i = self.f.emit(Opcode::IssetIsemptyCv, &cv, &Node::Unused, &r);
+                self.f.at(i).extended_value = ext;
+                Ok(r)
+            }
+            ExprKind::Dim { .. } => {
+                let i = self.compile_dim(v, Fetch::Is)?;
+                let o = self.f.at(i);
+                o.opcode = Opcode::IssetIsemptyDimObj as u8;
+                o.extended_value = ext;
+                Ok(Node::Tmp(o.result))
+            }
+            _ if empty => {
+                // empty(expr) is !expr.
+                let n = self.compile_expr(v)?;
+                if let Node::Const(c) = &n {
+                    return Ok(Node::Const(Lit::Bool(!c.truthy())));
+                }
+                Ok(self.f.emit_tmp(Opcode::BoolNot, &n, &Node::Unused))
+            }
+            _ => fatal(
+                "Cannot use isset() on the result of an expression (you can use \"null !== expression\" instead)",
+                v.line,
+            ),
+        }
+    }
+
+    // ------------------------------------------------------- strings, arrays
+
+    /// `zend_compile_encaps_list`: string interpolation.
+    fn compile_encaps_list(&mut self, parts: &[Expr<'_>]) -> CResult<Node> {
+        // (opline index, part) of rope ops; the first may be a reserved NOP.
+        let mut j = 0u32;
+        let mut last_const: Option<(Vec<u8>, u32)> = None; // (text, reserved opline)
+        let mut rope_ops: Vec<u32> = Vec::new();
+        let mut last_op = 0u32;
+        for p in parts {
+            let n = self.compile_expr(p)?;
+            if let Node::Const(c) = &n {
+                let s = fold::to_str(c).unwrap_or_default();
+                if s.is_empty() {
+                    continue;
+                }
+                match &mut last_const {
+                    Some((text, _)) => text.extend(s),
+                    None => {
+                        let at = self.f.emit(Opcode::Nop, &Node::Unused, &Node::Unused, &Node::Unused);
+                        last_const = Some((s, at));
+                    }
+                }
+                continue;
+            }
+            if let Some((text, at)) = last_const.take() {
+                self.rope_set(at, j, Node::Const(Lit::Str(text)));
+                rope_ops.push(at);
+                j += 1;
+            }
+            let at = self.f.emit(Opcode::Nop, &Node::Unused, &Node::Unused, &Node::Unused);
+            self.rope_set(at, j, n);
+            rope_ops.push(at);
+            last_op = at;
+            j += 1;
+        }
+        if j == 0 {
+            // All constant.
+            let text = last_const.map(|(t, at)| {
+                self.f.op.ops.truncate(at as usize);
+                t
+            });
+            return Ok(Node::Const(Lit::Str(text.unwrap_or_default())));
+        }
+        if let Some((text, at)) = last_const.take() {
+            self.rope_set(at, j, Node::Const(Lit::Str(text)));
+            rope_ops.push(at);
+            last_op = at;
+            j += 1;
+        }
+        let init = rope_ops[0];
+        if j == 1 {
+            // One non-constant part: a string cast.
+            let o = *self.f.at(last_op);
+            let r = self.f.tmp();
+            let Node::Tmp(t) = r else { unreachable!() };
+            let op = self.f.at(last_op);
+            op.opcode = Opcode::Cast as u8;
+            op.extended_value = 6;
+            op.op1_type = o.op2_type;
+            op.op1 = o.op2;
+            op.op2_type = crate::ops::IS_UNUSED;
+            op.op2 = 0;
+            op.result_type = IS_TMP_VAR;
+            op.result = t;
+            return Ok(r);
+        }
+        if j == 2 {
+            let first = *self.f.at(init);
+            let r = self.f.tmp();
+            let Node::Tmp(t) = r else { unreachable!() };
+            let op = self.f.at(last_op);
+            op.opcode = Opcode::FastConcat as u8;
+            op.extended_value = 0;
+            op.op1_type = first.op2_type;
+            op.op1 = first.op2;
+            op.result_type = IS_TMP_VAR;
+            op.result = t;
+            let f = self.f.at(init);
+            *f = crate::ops::Op::new(Opcode::Nop, f.lineno);
+            return Ok(r);
+        }
+        // A rope: the result first, then one slot per part starting at the base.
+        let result = self.f.temp();
+        let base = self.f.temp();
+        for _ in 1..j {
+            self.f.temp();
+        }
+        for (k, &at) in rope_ops.iter().enumerate() {
+            let op = self.f.at(at);
+            let last = k + 1 == rope_ops.len();
+            op.opcode = if k == 0 {
+                Opcode::RopeInit
+            } else if last {
+                Opcode::RopeEnd
+            } else {
+                Opcode::RopeAdd
+            } as u8;
+            if k == 0 {
+                op.extended_value = j;
+                op.result_type = IS_TMP_VAR;
+                op.result = base;
+            } else {
+                op.op1_type = IS_TMP_VAR;
+                op.op1 = base;
+                op.result_type = IS_TMP_VAR;
+                op.result = if last { result } else { base };
+            }
+        }
+        Ok(Node::Tmp(result))
+    }
+
+    /// Fills a reserved opline with rope part `j` (kind fixed up later).
+    fn rope_set(&mut self, at: u32, j: u32, n: Node) {
+        let line = self.f.line;
+        let mut tmp = crate::ops::Op::new(Opcode::RopeAdd, line);
+        let probe = self.f.emit(Opcode::Nop, &Node::Unused, &n, &Node::Unused);
+        let p = self.f.op.ops.pop().expect("probe");
+        debug_assert_eq!(probe as usize, self.f.op.ops.len());
+        tmp.op2_type = p.op2_type;
+        tmp.op2 = p.op2;
+        tmp.extended_value = j;
+        tmp.lineno = self.f.at(at).lineno;
+        *self.f.at(at) = tmp;
+    }
+
+    /// `zend_compile_array`: a constant array when every element is constant.
+    fn compile_array(&mut self, items: &[ArrayItem<'_>], line: u32) -> CResult<Node> {
+        // Try the constant form first without emitting anything.
+        let mark = self.f.mark();
+        let start = self.f.next_op();
+        let mut consts: Option<Vec<(Key, Lit)>> = Some(Vec::new());
+        let mut nodes = Vec::new();
+        for item in items {
+            let Some(value) = &item.value else {
+                return fatal("Cannot use empty array elements in arrays", line);
+            };
+            if item.unpack {
+                return unsupported("array unpacking", line);
+            }
+            if item.by_ref {
+                return unsupported("array elements by reference", line);
+            }
+            let k = match &item.key {
+                Some(k) => Some(numeric_dim(self.compile_expr(k)?)),
+                None => None,
+            };
+            let v = self.compile_expr(value)?;
+            if let Some(c) = consts.as_mut() {
+                let kc = match &k {
+                    None => Some(None),
+                    Some(Node::Const(l)) => fold::key_of(l).map(Some),
+                    Some(_) => None,
+                };
+                match (kc, &v) {
+                    (Some(kc), Node::Const(vl)) => {
+                        if fold::array_add(c, kc, vl.clone()).is_none() {
+                            consts = None;
+                        }
+                    }
+                    _ => consts = None,
+                }
+            }
+            nodes.push((k, v));
+        }
+        if let Some(c) = consts {
+            if self.f.next_op() == start {
+                self.f.rewind(mark);
+                return Ok(Node::Const(Lit::Array(c)));
+            }
+        }
+        // Elements were compiled in order above; emit the array ops now.
+        // (Zend interleaves element code with INIT_ARRAY/ADD_ARRAY_ELEMENT;
+        // recompile to keep that order.)
+        self.f.rewind(mark);
+        let mut packed = true;
+        let mut result = Node::Unused;
+        let mut init = 0;
+        for (i, item) in items.iter().enumerate() {
+            let value = item.value.as_ref().expect("checked above");
+            let k = match &item.key {
+                Some(k) => {
+                    let n = numeric_dim(self.compile_expr(k)?);
+                    if !matches!(n, Node::Const(Lit::Long(_))) {
+                        packed = false;
+                    }
+                    n
+                }
+                None => Node::Unused,
+            };
+            let v = self.compile_expr(value)?;
+            if i == 0 {
+                result = self.f.tmp();
+                init = self.f.emit(Opcode::InitArray, &v, &k, &result);
+                self.f.at(init).extended_value = (items.len() as u32) << 2;
+            } else {
+                self.f.emit(Opcode::AddArrayElement, &v, &k, &result);
+            }
+        }
+        if !packed {
+            self.f.at(init).extended_value |= 2;
+        }
+        Ok(result)
+    }
+
+    fn compile_const(&mut self, name: &[u8], line: u32) -> CResult<Node> {
+        let bare = name.strip_prefix(b"\\").unwrap_or(name);
+        match bare.to_ascii_lowercase().as_slice() {
+            b"true" => return Ok(Node::Const(Lit::Bool(true))),
+            b"false" => return Ok(Node::Const(Lit::Bool(false))),
+            b"null" => return Ok(Node::Const(Lit::Null)),
+            _ => {}
+        }
+        if let Some(v) = crate::stdlib::constant(bare) {
+            let l = lit_of(&v);
+            // SAFETY: `constant` returned a fresh value owned here.
+            unsafe { v.ptr_dtor() };
+            if let Some(l) = l {
+                return Ok(Node::Const(l));
+            }
+        }
+        self.f.line = line;
+        let r = self.f.tmp();
+        let slot = self.f.cache_slot();
+        let i = self.f.emit(Opcode::FetchConstant, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &r);
+        self.f.at(i).extended_value = slot;
+        Ok(r)
+    }
+
+    // ---------------------------------------------------------------- calls
+
+    fn compile_call(&mut self, name: &Expr<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
+        if args.iter().any(|a| a.unpack || a.name.is_some()) {
+            return unsupported("argument unpacking and named arguments", line);
+        }
+        let fname: &[u8] = match &name.kind {
+            ExprKind::Name(n) => n,
+            _ => {
+                let callee = self.compile_expr(name)?;
+                if let Node::Const(Lit::Str(s)) = &callee {
+                    let s = s.clone();
+                    return self.compile_by_name_call(&s, args, line);
+                }
+                self.f.line = line;
+                let i = self.f.emit(Opcode::InitDynamicCall, &Node::Unused, &callee, &Node::Unused);
+                let n = self.compile_args(args, None)?;
+                self.f.at(i).op1 = n;
+                return Ok(self.emit_do_call(Opcode::DoFcall, line));
+            }
+        };
+        let bare = fname.strip_prefix(b"\\").unwrap_or(fname);
+        let lc = bare.to_ascii_lowercase();
+        // Internal functions and user functions declared earlier in the file.
+        let builtin = crate::stdlib::find_builtin(&lc);
+        let user = self.known.get(&lc).cloned();
+        if builtin.is_none() && user.is_none() {
+            return self.compile_by_name_call(bare, args, line);
+        }
+        if let Some(b) = builtin {
+            if let Some(n) = self.try_special_func(&lc, args)? {
+                return Ok(n);
+            }
+            let _ = b;
+        }
+        self.f.line = line;
+        let slot = self.f.cache_slot();
+        let i = self.f.emit(Opcode::InitFcall, &Node::Unused, &Node::Const(Lit::Str(lc.clone())), &Node::Unused);
+        self.f.at(i).result = slot;
+        let sig = match (&user, builtin) {
+            (Some(u), _) => u.clone(),
+            (None, Some(b)) => builtin_sig(b),
+            _ => unreachable!(),
+        };
+        let n = self.compile_args(args, Some(&sig))?;
+        let stack = if user.is_some() {
+            5 + n + sig.num_tmps + sig.num_cvs - sig.num_args.min(n)
+        } else {
+            5 + n
+        };
+        let o = self.f.at(i);
+        o.op1 = n;
+        o.extended_value = stack * 16;
+        let code = if user.is_some() { Opcode::DoUcall } else { Opcode::DoIcall };
+        Ok(self.emit_do_call(code, line))
+    }
+
+    fn compile_by_name_call(&mut self, name: &[u8], args: &[Arg<'_>], line: u32) -> CResult<Node> {
+        self.f.line = line;
+        let slot = self.f.cache_slot();
+        let i = self.f.emit(Opcode::InitFcallByName, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
+        self.f.at(i).result = slot;
+        let n = self.compile_args(args, None)?;
+        self.f.at(i).op1 = n;
+        Ok(self.emit_do_call(Opcode::DoFcallByName, line))
+    }
+
+    fn emit_do_call(&mut self, code: Opcode, line: u32) -> Node {
+        self.f.line = line;
+        self.f.emit_var(code, &Node::Unused, &Node::Unused)
+    }
+
+    /// strlen() and count() compile to opcodes.
+    fn try_special_func(&mut self, lc: &[u8], args: &[Arg<'_>]) -> CResult<Option<Node>> {
+        if args.len() != 1 {
+            return Ok(None);
+        }
+        match lc {
+            b"strlen" => {
+                let n = self.compile_expr(&args[0].value)?;
+                if let Node::Const(Lit::Str(s)) = &n {
+                    return Ok(Some(Node::Const(Lit::Long(s.len() as i64))));
+                }
+                Ok(Some(self.f.emit_tmp(Opcode::Strlen, &n, &Node::Unused)))
+            }
+            b"count" | b"sizeof" => {
+                let n = self.compile_expr(&args[0].value)?;
+                let r = self.f.emit_tmp(Opcode::Count, &n, &Node::Unused);
+                let i = self.f.next_op() - 1;
+                self.f.at(i).extended_value = (lc == b"sizeof") as u32;
+                Ok(Some(r))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `zend_compile_args`; returns the argument count.
+    fn compile_args(&mut self, args: &[Arg<'_>], fbc: Option<&super::KnownFunc>) -> CResult<u32> {
+        for (i, a) in args.iter().enumerate() {
+            let num = i as u32 + 1;
+            let e = &a.value;
+            let (code, node) = if matches!(e.kind, ExprKind::Call { .. }) {
+                let n = self.compile_expr(e)?;
+                let code = match (&n, fbc) {
+                    (Node::Const(_) | Node::Tmp(_), Some(f)) if !f.arg_by_ref(num) => Opcode::SendVal,
+                    (Node::Const(_) | Node::Tmp(_), _) => Opcode::SendValEx,
+                    // Zend: SEND_VAR_NO_REF(_EX) for a call's result.
+                    (_, Some(f)) if !f.arg_by_ref(num) => Opcode::SendVar,
+                    (_, Some(_)) => Opcode::SendRef,
+                    (_, None) => Opcode::SendVarEx,
+                };
+                (code, n)
+            } else if matches!(e.kind, ExprKind::Var(_) | ExprKind::Dim { .. }) {
+                match fbc {
+                    Some(f) if f.arg_by_ref(num) => (Opcode::SendRef, self.compile_var(e, Fetch::W)?),
+                    Some(_) => {
+                        let n = self.compile_var(e, Fetch::R)?;
+                        (if matches!(n, Node::Tmp(_)) { Opcode::SendVal } else { Opcode::SendVar }, n)
+                    }
+                    None => match &e.kind {
+                        ExprKind::Var(name) if *name != b"this" => (Opcode::SendVarEx, self.compile_cv(name, Fetch::R, e.line)?),
+                        // Zend: CHECK_FUNC_ARG + FETCH_DIM_FUNC_ARG + SEND_FUNC_ARG.
+                        _ => (Opcode::SendValEx, self.compile_var(e, Fetch::R)?),
+                    },
+                }
+            } else {
+                let n = self.compile_expr(e)?;
+                let code = match (&n, fbc) {
+                    (Node::Var(_), Some(f)) if !f.arg_by_ref(num) => Opcode::SendVar,
+                    (Node::Var(_), _) => Opcode::SendVarEx,
+                    (Node::Cv(_), Some(f)) if f.arg_by_ref(num) => Opcode::SendRef,
+                    (Node::Cv(_), Some(_)) => Opcode::SendVar,
+                    (Node::Cv(_), None) => Opcode::SendVarEx,
+                    (_, Some(f)) if !f.arg_by_ref(num) => Opcode::SendVal,
+                    _ => Opcode::SendValEx,
+                };
+                (code, n)
+            };
+            let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
+            self.f.at(o).op2 = num;
+        }
+        Ok(args.len() as u32)
+    }
+}
+
+/// What the compiler needs to know of a builtin's signature.
+fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
+    let mut by_ref = Vec::new();
+    let mut variadic = None;
+    for p in b.params {
+        if let Some(rest) = p.strip_prefix("...") {
+            variadic = Some(rest.starts_with('&'));
+        } else {
+            by_ref.push(p.starts_with('&'));
+        }
+    }
+    super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0 }
+}
+
+/// `zend_handle_numeric_dim`: `"12"` as a key is `12`.
+fn numeric_dim(n: Node) -> Node {
+    if let Node::Const(Lit::Str(s)) = &n {
+        if let Key::Int(i) = super::emit::normalize_key(s) {
+            return Node::Const(Lit::Long(i));
+        }
+    }
+    n
+}
+
+/// The variable at the root of `$a[..][..]`.
+fn root_var<'a>(e: &Expr<'a>) -> Option<&'a [u8]> {
+    match &e.kind {
+        ExprKind::Var(n) => Some(n),
+        ExprKind::Dim { base, .. } => root_var(base),
+        _ => None,
+    }
+}
+
+/// A run-time constant value as a compile-time one.
+fn lit_of(v: &crate::value::Zval) -> Option<Lit> {
+    use crate::value::*;
+    Some(match v.kind() {
+        IS_NULL => Lit::Null,
+        IS_FALSE => Lit::Bool(false),
+        IS_TRUE => Lit::Bool(true),
+        IS_LONG => Lit::Long(v.lval()),
+        IS_DOUBLE => Lit::Double(v.dval()),
+        // SAFETY: a live string value.
+        IS_STRING => Lit::Str(unsafe { (*v.str()).bytes().to_vec() }),
+        _ => return None,
+    })
+}
+
+/// The opcode of a binary operator.
+pub fn binop_code(op: BinOp) -> Opcode {
+    match op {
+        BinOp::Add => Opcode::Add,
+        BinOp::Sub => Opcode::Sub,
+        BinOp::Mul => Opcode::Mul,
+        BinOp::Div => Opcode::Div,
+        BinOp::Mod => Opcode::Mod,
+        BinOp::Pow => Opcode::Pow,
+        BinOp::Concat => Opcode::Concat,
+        BinOp::Shl => Opcode::Sl,
+        BinOp::Shr => Opcode::Sr,
+        BinOp::BitOr => Opcode::BwOr,
+        BinOp::BitAnd => Opcode::BwAnd,
+        BinOp::BitXor => Opcode::BwXor,
+        BinOp::Xor => Opcode::BoolXor,
+        BinOp::Equal => Opcode::IsEqual,
+        BinOp::NotEqual => Opcode::IsNotEqual,
+        BinOp::Identical => Opcode::IsIdentical,
+        BinOp::NotIdentical => Opcode::IsNotIdentical,
+        BinOp::Smaller => Opcode::IsSmaller,
+        BinOp::SmallerEqual => Opcode::IsSmallerOrEqual,
+        BinOp::Spaceship => Opcode::Spaceship,
+        // Handled before reaching here.
+        BinOp::Greater => Opcode::IsSmaller,
+        BinOp::GreaterEqual => Opcode::IsSmallerOrEqual,
+        BinOp::And | BinOp::Or => Opcode::Nop,
+    }
+}
