@@ -442,6 +442,7 @@ impl Compiler {
         match expr {
             Some(e) => {
                 let i = self.f.emit(Opcode::VerifyReturnType, e, &Node::Unused, &Node::Unused);
+                self.f.at(i).extended_value = ty.0;
                 if matches!(e, Node::Const(_)) {
                     let t = self.f.tmp();
                     self.f.set_result(i, &t);
@@ -449,7 +450,8 @@ impl Compiler {
                 }
             }
             None => {
-                self.f.emit(Opcode::VerifyReturnType, &Node::Unused, &Node::Unused, &Node::Unused);
+                let i = self.f.emit(Opcode::VerifyReturnType, &Node::Unused, &Node::Unused, &Node::Unused);
+                self.f.at(i).extended_value = ty.0;
             }
         }
         Ok(())
@@ -614,7 +616,7 @@ impl Compiler {
             let o = self.f.emit(code, &Node::Unused, &default, &Node::Cv(cv));
             let op = self.f.at(o);
             op.op1 = i as u32 + 1;
-            op.extended_value = ty.is_set() as u32;
+            op.extended_value = ty.0;
             self.f.op.arg_info.push(ArgInfo { name: p.name.to_vec(), ty, ty_text, by_ref: p.by_ref, variadic: p.variadic });
             if !p.variadic {
                 self.f.op.num_args += 1;

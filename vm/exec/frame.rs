@@ -24,6 +24,8 @@ pub struct Frame {
     /// running: the caller's frame.
     pub prev: *mut Frame,
     pub rt_cache: *mut usize,
+    /// Keeps the header at Zend's 80 bytes (room for later use).
+    pub reserved: usize,
 }
 
 const _: () = assert!(core::mem::size_of::<Frame>() == FRAME_HEADER as usize);

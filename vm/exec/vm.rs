@@ -16,6 +16,11 @@ use crate::value::Zval;
 
 pub type FastMap<K, V> = HashMap<K, V, ahash::RandomState>;
 
+/// A table hashed with fixed seeds (no process-wide random state).
+pub fn new_map<K, V>() -> FastMap<K, V> {
+    HashMap::with_hasher(ahash::RandomState::with_seeds(0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344, 0xa409_3822_299f_31d0, 0x082e_fa98_ec4e_6c89))
+}
+
 /// Where output goes.
 pub enum Sink {
     /// Written to the process's stdout (the CLI).
@@ -69,9 +74,9 @@ impl Vm {
             cur: core::ptr::null_mut(),
             exception_op,
             stack: Stack::new(),
-            functions: FastMap::default(),
+            functions: new_map(),
             anon_entries: Vec::new(),
-            constants: FastMap::default(),
+            constants: new_map(),
             exception: None,
             stop: None,
             out: Vec::with_capacity(8192),

@@ -12,7 +12,7 @@
 pub mod opcode;
 
 use crate::exec::Handler;
-use crate::value::{ZArray, ZString, Zval, IS_ARRAY, IS_STRING};
+use crate::value::{GcHeader, ZArray, ZString, Zval, IS_ARRAY, IS_STRING};
 pub use opcode::{Opcode, OpcodeMeta, OPCODE_META};
 
 /// Operand kinds, Zend's values (they are bit flags).
@@ -172,6 +172,9 @@ pub struct OpArray {
     pub declared: Vec<Box<crate::runtime::function::Function>>,
     pub cache_slots: u32,
     pub strict_types: bool,
+    /// Immutable boxes (strings, arrays) made for literals and static
+    /// initial values; freed when the op array is dropped.
+    pool: Vec<*mut GcHeader>,
     /// Run form: oplines followed by literals in one 16-aligned block.
     code: *mut u8,
     code_len: usize,
@@ -204,6 +207,7 @@ impl OpArray {
             declared: Vec::new(),
             cache_slots: 0,
             strict_types: false,
+            pool: Vec::new(),
             code: core::ptr::null_mut(),
             code_len: 0,
         }
@@ -238,7 +242,10 @@ impl OpArray {
     pub fn finalize(&mut self) {
         assert!(self.code.is_null(), "OpArray finalized twice");
         for lit in self.literals.iter_mut() {
-            make_immutable(lit);
+            make_immutable(lit, &mut self.pool);
+        }
+        for (_, v) in self.static_vars.iter_mut() {
+            make_immutable(v, &mut self.pool);
         }
         crate::exec::select::select_handlers(&mut self.ops);
         let n_ops = self.ops.len().max(1);
@@ -282,21 +289,25 @@ fn run_operand(v: u32, ty: u8, meta_kinds: u16, here: isize, lits: isize, code: 
     }
 }
 
-/// Turns a freshly built literal into an immutable shared value.
-fn make_immutable(lit: &mut Zval) {
+/// Turns a freshly built literal into an immutable shared value; the boxes
+/// it makes go to `pool`.
+fn make_immutable(lit: &mut Zval, pool: &mut Vec<*mut GcHeader>) {
     match lit.kind() {
         IS_STRING if lit.is_refcounted() => {
             let s = lit.str();
             // SAFETY: the compiler created this string and owns its only reference.
             let imm = unsafe { ZString::new_immutable((*s).bytes()) };
+            pool.push(imm as *mut GcHeader);
             // SAFETY: `lit` owns one reference to `s`.
             unsafe { lit.ptr_dtor() };
             *lit = Zval::string(imm);
         }
         IS_ARRAY if lit.is_refcounted() => {
-            // SAFETY: the compiler built this array from immutable literals and owns it.
-            let a = unsafe { ZArray::make_immutable(lit.arr()) };
-            *lit = Zval::array(a);
+            // SAFETY: the compiler built this array and owns its only reference.
+            match unsafe { ZArray::into_immutable(lit.arr(), pool) } {
+                Ok(a) => *lit = Zval::array(a),
+                Err(_) => {}
+            }
         }
         _ => {}
     }
@@ -304,14 +315,16 @@ fn make_immutable(lit: &mut Zval) {
 
 impl Drop for OpArray {
     fn drop(&mut self) {
-        for lit in &self.literals {
-            // SAFETY: literals are owned by this op array alone; immutable boxes
-            // are freed here, at program teardown, and nowhere else.
-            unsafe { crate::value::free_literal(*lit) };
+        for lit in self.literals.iter().chain(self.static_vars.iter().map(|(_, v)| v)) {
+            if lit.is_refcounted() {
+                // SAFETY: a literal that could not be made immutable is owned here alone.
+                unsafe { lit.ptr_dtor() };
+            }
         }
-        for (_, v) in &self.static_vars {
-            // SAFETY: static initial values are owned like literals.
-            unsafe { crate::value::free_literal(*v) };
+        for h in self.pool.drain(..) {
+            // SAFETY: every pool box was made by `make_immutable` for this op
+            // array, and nothing refers to it once the op array is dropped.
+            unsafe { crate::value::array::free_immutable_box(h) };
         }
         if !self.code.is_null() {
             let layout = std::alloc::Layout::from_size_align(self.code_len, 16).expect("layout");

@@ -33,3 +33,11 @@ pub unsafe fn free_box(h: *mut GcHeader) {
         _ => {}
     }
 }
+
+/// Releases a literal the compiler built (refcounted, not yet immutable).
+///
+/// # Safety
+/// `v` owns one reference to its payload.
+pub unsafe fn free_literal(v: Zval) {
+    v.ptr_dtor();
+}

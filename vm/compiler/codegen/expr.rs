@@ -631,10 +631,11 @@ impl Compiler {
             *f = crate::ops::Op::new(Opcode::Nop, f.lineno);
             return Ok(r);
         }
-        // A rope: the result first, then one slot per part starting at the base.
+        // A rope: the result first, then the parts from the base on, two
+        // string pointers per slot as in Zend.
         let result = self.f.temp();
         let base = self.f.temp();
-        for _ in 1..j {
+        for _ in 1..j.div_ceil(2) {
             self.f.temp();
         }
         for (k, &at) in rope_ops.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! Assignment slow paths: references, compound assignment, ++/--.
 
-use super::{diag, raise, take};
+use super::{raise, take};
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::{Op, Opcode, IS_CV, IS_VAR};
 use crate::value::{arith, Zval, ZString};
@@ -73,9 +73,7 @@ pub unsafe fn incdec(vm: &mut Vm, fp: *mut Zval, ip: *const Op, inc: bool, pre: 
         *target = Zval::NULL;
     }
     let before = if pre { Zval::NULL } else { (*target).copy_value() };
-    let mut d = diag(vm);
-    let r = if inc { arith::increment(&mut *target, &mut d) } else { arith::decrement(&mut *target, &mut d) };
-    drop(d);
+    let r = if inc { arith::increment(&mut *target) } else { arith::decrement(&mut *target) };
     if let Err(t) = r {
         before.ptr_dtor();
         return Err(raise(vm, t));

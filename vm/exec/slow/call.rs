@@ -513,7 +513,3 @@ pub unsafe fn declare_function(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     Ok(())
 }
 
-#[allow(dead_code)]
-const _SLOT0: u32 = slot_offset(0);
-#[allow(dead_code)]
-const _CV: u8 = IS_CV;

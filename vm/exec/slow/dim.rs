@@ -439,7 +439,3 @@ pub unsafe fn add_array_element(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Re
     r
 }
 
-#[allow(dead_code)]
-fn _kinds() -> (u8, u8) {
-    (IS_CV, IS_VAR)
-}

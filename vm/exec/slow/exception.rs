@@ -67,7 +67,7 @@ unsafe fn free_live_ranges(f: *mut Frame, op: &crate::ops::OpArray, op_num: u32,
                     // Parts written so far: the ROPE_ADD/INIT oplines before op_num.
                     let mut n = 0;
                     let base = op.entry();
-                    for i in r.start.saturating_sub(1)..op_num {
+                    for i in r.start..op_num {
                         let o = &*base.add(i as usize);
                         if matches!(o.opcode(), crate::ops::Opcode::RopeInit | crate::ops::Opcode::RopeAdd) {
                             n += 1;

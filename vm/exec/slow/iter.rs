@@ -4,7 +4,8 @@
 
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::{Op, IS_CV, IS_UNUSED};
-use crate::value::{Key, Zval};
+use crate::value::array::KeyRef;
+use crate::value::{ZString, Zval};
 
 /// Sets up the iterator in the result slot; true when there is nothing to visit.
 #[inline(never)]
@@ -38,7 +39,7 @@ pub unsafe fn fe_fetch_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         None => return Ok(false),
     };
     (*it).u2 = pos + 1;
-    let (key, val) = a.entry_at(pos);
+    let Some((key, val)) = a.entry_at(pos) else { return Ok(false) };
     let val = (*val).copy_deref();
     if (*ip).op2_type == IS_CV {
         super::assign::assign(operand::slot_2(ip, fp), val);
@@ -49,8 +50,8 @@ pub unsafe fn fe_fetch_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
     }
     if (*ip).result_type != IS_UNUSED {
         let k = match key {
-            Key::Int(i) => Zval::long(i),
-            Key::Str(s) => Zval::string(s).copy_value(),
+            KeyRef::Int(i) => Zval::long(i),
+            KeyRef::Str(s) => Zval::string(s as *const ZString as *mut ZString).copy_value(),
         };
         *operand::result(ip, fp) = k;
     }

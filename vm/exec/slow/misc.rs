@@ -133,58 +133,49 @@ pub unsafe fn strlen(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, 
 }
 
 /// Rope part `extended_value` := string(op2). ROPE_INIT writes at the
-/// result slot, ROPE_ADD at op1's; parts occupy consecutive slots.
+/// result slot, ROPE_ADD at op1's; parts are owned string pointers, two per
+/// slot, as in Zend.
 #[inline(never)]
 pub unsafe fn rope_add(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
-    let base = if (*ip).op1_type == crate::ops::IS_UNUSED { operand::result(ip, fp) } else { operand::slot_1(ip, fp) };
-    let idx = if (*ip).op1_type == crate::ops::IS_UNUSED { 0 } else { (*ip).extended_value as usize };
-    let part = rope_part(vm, fp, ip);
-    *base.add(idx) = part;
+    let init = (*ip).op1_type == crate::ops::IS_UNUSED;
+    let base = if init { operand::result(ip, fp) } else { operand::slot_1(ip, fp) } as *mut *mut ZString;
+    let idx = if init { 0 } else { (*ip).extended_value as usize };
+    *base.add(idx) = rope_part(vm, fp, ip);
     Ok(())
 }
 
-unsafe fn rope_part(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Zval {
+/// The string of op2, owned.
+unsafe fn rope_part(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> *mut ZString {
     let v = (*operand::any_read_2(ip, fp, vm)).deref();
     if v.is_string() {
-        return v.copy_value();
+        return v.copy_value().str();
     }
     let mut buf = Vec::new();
     super::arith::to_string_into(vm, v, &mut buf);
-    Zval::string(ZString::new(&buf))
+    ZString::new(&buf)
 }
 
 /// Joins rope parts 0..extended_value plus op2 into one string; frees the parts.
 #[inline(never)]
 pub unsafe fn rope_end(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
-    let base = operand::slot_1(ip, fp);
+    let base = operand::slot_1(ip, fp) as *mut *mut ZString;
     let n = (*ip).extended_value as usize;
-    let last = rope_part(vm, fp, ip);
-    let mut len = (*last.str()).len();
-    for i in 0..n {
-        len += (*(*base.add(i)).str()).len();
+    *base.add(n) = rope_part(vm, fp, ip);
+    let len: usize = (0..=n).map(|i| (**base.add(i)).len()).sum();
+    let mut s = ZString::with_capacity(len);
+    for i in 0..=n {
+        s = ZString::append(s, (**base.add(i)).bytes());
     }
-    let s = ZString::with_capacity(len);
-    let mut s = s;
-    for i in 0..n {
-        let p = *base.add(i);
-        s = ZString::append(s, (*p.str()).bytes());
-        p.ptr_dtor();
-    }
-    s = ZString::append(s, (*last.str()).bytes());
-    last.ptr_dtor();
+    free_rope(base as *mut Zval, n + 1);
     Ok(Zval::string(s))
 }
 
-/// Frees rope parts 0..n (exception unwinding).
+/// Releases rope parts 0..n.
 pub unsafe fn free_rope(base: *mut Zval, n: usize) {
+    let parts = base as *mut *mut ZString;
     for i in 0..n {
-        (*base.add(i)).ptr_dtor();
+        Zval::string(*parts.add(i)).ptr_dtor();
     }
-}
-
-#[allow(dead_code)]
-pub(crate) unsafe fn take1(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Zval {
-    take(vm, fp, ip, 1)
 }

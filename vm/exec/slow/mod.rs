@@ -91,3 +91,30 @@ pub(crate) unsafe fn enter(vm: &mut Vm, fp: *mut Zval, ip: *const Op) {
     (*f).opline = ip;
     vm.cur = f;
 }
+
+impl crate::value::convert::NumericParse {
+    /// The integer of a fully numeric string that is an integer.
+    pub fn as_int_exact(self) -> Option<i64> {
+        match self {
+            crate::value::convert::NumericParse::Numeric(crate::value::convert::Number::Int(i)) => Some(i),
+            _ => None,
+        }
+    }
+    /// The value of a fully numeric string, as a float.
+    pub fn as_number_exact(self) -> Option<f64> {
+        use crate::value::convert::{Number, NumericParse};
+        match self {
+            NumericParse::Numeric(Number::Int(i)) => Some(i as f64),
+            NumericParse::Numeric(Number::Float(d)) => Some(d),
+            _ => None,
+        }
+    }
+    /// A fully numeric float string.
+    pub fn as_float_whole(self) -> Option<f64> {
+        use crate::value::convert::{Number, NumericParse};
+        match self {
+            NumericParse::Numeric(Number::Float(d)) => Some(d),
+            _ => None,
+        }
+    }
+}
