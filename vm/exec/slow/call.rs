@@ -5,7 +5,7 @@
 
 use crate::exec::frame::Frame;
 use crate::exec::{operand, Thrown, Vm};
-use crate::ops::{slot_offset, ArgInfo, Op, TypeMask, IS_CV, IS_UNUSED, IS_VAR};
+use crate::ops::{ArgInfo, Op, TypeMask, IS_CV, IS_UNUSED, IS_VAR};
 use crate::runtime::function::FuncEntry;
 use crate::value::{convert, ZArray, ZRef, ZString, Zval, IS_DOUBLE, IS_FALSE, IS_LONG, IS_NULL, IS_STRING, IS_TRUE};
 
@@ -488,7 +488,8 @@ pub unsafe fn bind_static(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
         (*entry).statics_init = true;
     }
     let idx = (*ip).extended_value as usize;
-    let Some(s) = (*entry).statics.get(idx) else { return Ok(()) };
+    let statics = &(*entry).statics;
+    let Some(s) = statics.get(idx) else { return Ok(()) };
     let cv = operand::slot_1(ip, fp);
     let old = *cv;
     *cv = s.copy_value();

@@ -1,6 +1,6 @@
 //! Output, casts, constants, ropes, exit.
 
-use super::{read1, take};
+use super::read1;
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::Op;
 use crate::runtime::error::Stop;
