@@ -10,6 +10,8 @@ mod expand;
 mod model;
 mod operand;
 mod parse;
+#[cfg(test)]
+mod tests;
 
 use proc_macro2::Span;
 use std::fmt;
