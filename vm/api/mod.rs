@@ -147,8 +147,16 @@ impl Context {
     }
 
     /// Runs a program's main code.
+    ///
+    /// A Rust panic inside the engine is a Tusk bug; it is contained here and
+    /// reported as `Error::Fatal`, and the context must not be reused.
     pub fn run(&mut self, p: &Program) -> Result<(), Error> {
-        let r = self.vm.run_program(p.0.clone());
+        let vm = &mut self.vm;
+        let prog = p.0.clone();
+        let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| vm.run_program(prog))) {
+            Ok(r) => r,
+            Err(_) => return Err(Error::Fatal("internal error in Tusk (a panic); the context is no longer usable".into())),
+        };
         self.vm.flush();
         match r {
             Outcome::Done | Outcome::Exit(0) => Ok(()),
