@@ -55,7 +55,7 @@ pub struct ZArray {
 }
 
 /// An owned array key. `Str` keys must be non-numeric strings (the caller
-/// normalizes with `Key::from_str`).
+/// normalizes with `Key::normalize`).
 #[derive(Clone, Copy, Debug)]
 pub enum Key {
     Int(i64),
@@ -66,7 +66,7 @@ impl Key {
     /// Zend's key normalization: "123" becomes `Int(123)`, other strings
     /// stay strings. Borrows `s` (no refcount change).
     #[inline]
-    pub fn from_str(s: *mut ZString) -> Key {
+    pub fn normalize(s: *mut ZString) -> Key {
         // SAFETY: the caller passes a live string.
         match unsafe { (*s).numeric_index() } {
             Some(i) => Key::Int(i),
@@ -162,6 +162,8 @@ impl ZArray {
 
     /// An empty packed array with room for `n` elements before growing.
     pub fn with_capacity(n: u32) -> *mut ZArray {
+        #[cfg(debug_assertions)]
+        super::live::inc();
         Box::into_raw(Box::new(ZArray {
             header: GcHeader::new(IS_ARRAY),
             flags: FLAG_PACKED,
@@ -183,6 +185,8 @@ impl ZArray {
         let a = &mut *p;
         a.destroy_elements();
         a.free_storage();
+        #[cfg(debug_assertions)]
+        super::live::dec();
         drop(Box::from_raw(p));
     }
 
@@ -1053,6 +1057,8 @@ impl ZArray {
     /// `p` came from `into_immutable` and no value refers to it any more.
     pub unsafe fn free_immutable(p: *mut ZArray) {
         (*p).free_storage();
+        #[cfg(debug_assertions)]
+        super::live::dec();
         drop(Box::from_raw(p));
     }
 }
@@ -1115,6 +1121,7 @@ mod tests {
 
     #[test]
     fn sizes() {
+        let _leaks = crate::value::LeakCheck::new();
         assert_eq!(core::mem::size_of::<Zval>(), 16);
         assert_eq!(core::mem::size_of::<Bucket>(), 32);
         assert_eq!(core::mem::size_of::<ZArray>(), 48);
@@ -1122,6 +1129,7 @@ mod tests {
 
     #[test]
     fn packed_stays_packed_as_list() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             for i in 0..100 {
@@ -1152,6 +1160,7 @@ mod tests {
 
     #[test]
     fn packed_to_hash_conversions() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             // string key
             let a = ZArray::new();
@@ -1197,6 +1206,7 @@ mod tests {
 
     #[test]
     fn php_packed_next_free_quirk() {
+        let _leaks = crate::value::LeakCheck::new();
         // $a=[0,1,2,3]; unset($a[3],$a[2]); $a[2]="x"; $a[]="y"; → keys 0 1 2 3
         unsafe {
             let a = ZArray::new();
@@ -1225,6 +1235,7 @@ mod tests {
 
     #[test]
     fn unset_and_readd_goes_to_the_end() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             // $f=["a"=>1,"b"=>2]; unset($f["a"]); $f["a"]=3; → b, a
             let f = ZArray::new();
@@ -1245,6 +1256,7 @@ mod tests {
 
     #[test]
     fn many_keys_grow_rehash_and_compact() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             let mut ks = Vec::new();
@@ -1292,7 +1304,32 @@ mod tests {
     }
 
     #[test]
+    fn key_normalization_and_write_fetch() {
+        let _leaks = crate::value::LeakCheck::new();
+        unsafe {
+            let (n, t) = (st("123"), st("0123"));
+            assert!(matches!(Key::normalize(n), Key::Int(123)));
+            assert!(matches!(Key::normalize(t), Key::Str(p) if p == t));
+            let a = ZArray::new();
+            let (z, ins) = (*a).lookup(&Key::normalize(n));
+            assert!(ins && (*z).kind() == IS_NULL);
+            *z = Zval::long(7);
+            let (z2, ins2) = (*a).lookup_int_ex(123);
+            assert!(!ins2 && z2 == z);
+            (*a).update(&Key::normalize(t), Zval::long(8));
+            assert_eq!(keys(&*a), "123=7 0123=8");
+            assert!((*a).remove(&Key::Int(123)));
+            assert!((*a).remove(&Key::normalize(t)));
+            assert!((*a).is_empty());
+            ZArray::free(a);
+            ZString::free(n);
+            ZString::free(t);
+        }
+    }
+
+    #[test]
     fn append_overflow_fails() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             (*a).update_int(i64::MAX, Zval::long(1));
@@ -1309,6 +1346,7 @@ mod tests {
 
     #[test]
     fn cow_separation_leaves_original_intact() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             let s = st("shared");
@@ -1334,6 +1372,7 @@ mod tests {
 
     #[test]
     fn dup_unwraps_lonely_references() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             use crate::value::ZRef;
             let a = ZArray::new();
@@ -1360,6 +1399,7 @@ mod tests {
 
     #[test]
     fn immutable_literals() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             let inner = ZArray::new();
@@ -1394,6 +1434,7 @@ mod tests {
 
     #[test]
     fn immutable_rejects_references() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             use crate::value::ZRef;
             let a = ZArray::new();
