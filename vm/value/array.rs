@@ -296,12 +296,16 @@ impl ZArray {
         INVALID
     }
 
+    /// `kp` is the key string when known: a stored key that is the very same
+    /// string matches without touching its bytes (Zend's first check).
     #[inline]
-    unsafe fn find_bucket_str(&self, h: u64, k: &[u8]) -> u32 {
+    unsafe fn find_bucket_str(&self, h: u64, kp: *const ZString, k: &[u8]) -> u32 {
         let mut i = *self.head(h);
         while i != INVALID {
             let b = self.bucket(i);
-            if (*b).h == h && !(*b).key.is_null() && (*(*b).key).bytes() == k {
+            if ((*b).key as *const ZString == kp && !kp.is_null())
+                || ((*b).h == h && !(*b).key.is_null() && (*(*b).key).bytes() == k)
+            {
                 return i;
             }
             i = (*b).val.u2;
@@ -345,16 +349,12 @@ impl ZArray {
         }
         // SAFETY: hash form with storage; chain links are valid indexes.
         unsafe {
-            let h = k.hash();
-            let mut i = *self.head(h);
-            while i != INVALID {
-                let b = self.bucket(i);
-                if (*b).h == h && !(*b).key.is_null() && ((*b).key as *const ZString == k as *const ZString || (*(*b).key).bytes() == k.bytes()) {
-                    return Some(ptr::addr_of_mut!((*b).val));
-                }
-                i = (*b).val.u2;
+            let i = self.find_bucket_str(k.hash(), k, k.bytes());
+            if i == INVALID {
+                None
+            } else {
+                Some(ptr::addr_of_mut!((*self.bucket(i)).val))
             }
-            None
         }
     }
 
@@ -367,7 +367,7 @@ impl ZArray {
         }
         // SAFETY: hash form with storage.
         unsafe {
-            let i = self.find_bucket_str(hash_bytes(k), k);
+            let i = self.find_bucket_str(hash_bytes(k), ptr::null(), k);
             if i == INVALID {
                 None
             } else {
@@ -599,7 +599,7 @@ impl ZArray {
             self.mask = self.cap * 2 - 1;
         }
         let h = (*key).hash();
-        let i = self.find_bucket_str(h, (*key).bytes());
+        let i = self.find_bucket_str(h, key, (*key).bytes());
         if i != INVALID {
             let z = ptr::addr_of_mut!((*self.bucket(i)).val);
             if replace {
@@ -794,7 +794,7 @@ impl ZArray {
         }
         // SAFETY: hash form with storage.
         unsafe {
-            let i = self.find_bucket_str(k.hash(), k.bytes());
+            let i = self.find_bucket_str(k.hash(), k, k.bytes());
             if i == INVALID {
                 return false;
             }

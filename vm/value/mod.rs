@@ -1,9 +1,10 @@
 //! Values: the 16-byte `Zval`, refcounted strings, ordered arrays,
 //! references, and PHP's conversion and comparison rules.
 //!
-//! Depends on nothing else in Tusk. Diagnostics (warnings, TypeErrors) are
-//! not raised here: functions that can warn return what happened and the
-//! executor's slow paths report it.
+//! Depends on nothing else in Tusk. Diagnostics are not raised here:
+//! conversions return what happened, `arith` reports warnings and
+//! deprecations through a callback and returns throws as `arith::Throw`, and
+//! the executor's slow paths turn them into PHP diagnostics and exceptions.
 
 pub mod zval;
 pub mod string;
@@ -15,7 +16,7 @@ pub mod number;
 pub mod arith;
 pub mod print;
 
-pub use array::{ZArray, Key};
+pub use array::{Key, KeyRef, ZArray};
 pub use refs::ZRef;
 pub use string::ZString;
 pub use zval::*;
