@@ -83,6 +83,11 @@ impl Digits {
         if neg {
             exp = -exp;
         }
+        if d.len == 0 {
+            // Not produced by Rust's formatter; keeps `layout` total.
+            d.buf[0] = b'0';
+            d.len = 1;
+        }
         while d.len > 1 && d.buf[d.len - 1] == b'0' {
             d.len -= 1;
         }
