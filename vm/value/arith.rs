@@ -686,6 +686,7 @@ mod tests {
 
     #[test]
     fn binary_ops_match_php() {
+        let _leaks = crate::value::LeakCheck::new();
         use V::*;
         // Each expected string recorded with php 8.2 -n -r 'var_dump(EXPR);'.
         let cases: &[(Op, V, V, &str)] = &[
@@ -802,6 +803,7 @@ mod tests {
 
     #[test]
     fn xor_not_intdiv() {
+        let _leaks = crate::value::LeakCheck::new();
         let (t, one, arr) = (Zval::TRUE, Zval::long(1), Zval::array(ZArray::new()));
         assert!(!to_bool(&bool_xor(&t, &t)));
         assert!(to_bool(&bool_xor(&arr, &one)));
@@ -826,6 +828,7 @@ mod tests {
 
     #[test]
     fn array_union() {
+        let _leaks = crate::value::LeakCheck::new();
         // [1] + [2, 3] → [1, 3]
         let a = ZArray::new();
         let b = ZArray::new();
@@ -858,6 +861,7 @@ mod tests {
 
     #[test]
     fn increment_decrement_match_php() {
+        let _leaks = crate::value::LeakCheck::new();
         use V::*;
         let inc: &[(V, &str)] = &[
             (S("abc"), "string(3) \"abd\""),
@@ -907,6 +911,7 @@ mod tests {
 
     #[test]
     fn assign_concat_appends_in_place() {
+        let _leaks = crate::value::LeakCheck::new();
         let mut z = s("ab");
         let lit = Zval::string(ZString::new_immutable(b"cd"));
         unsafe {

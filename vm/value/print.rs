@@ -325,6 +325,7 @@ mod tests {
 
     #[test]
     fn nested_shapes_match_php() {
+        let _leaks = crate::value::LeakCheck::new();
         let (a, r) = sample();
         let mut o = Vec::new();
         var_dump(&a, &mut o);
@@ -344,6 +345,7 @@ mod tests {
 
     #[test]
     fn scalars() {
+        let _leaks = crate::value::LeakCheck::new();
         let mut o = Vec::new();
         // print_r(1.0); print_r(null); print_r(false); print_r(true);
         for v in [Zval::double(1.0), Zval::NULL, Zval::FALSE, Zval::TRUE] {
@@ -370,6 +372,7 @@ mod tests {
 
     #[test]
     fn recursion_markers() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             // $w = ["k" => 1]; $w["self"] = &$w;
             let a = ZArray::new();
