@@ -48,6 +48,8 @@ pub struct TraceFrame {
     pub file: Arc<str>,
     pub line: u32,
     pub function: String,
+    /// The arguments as the trace prints them (`1`, `'abc'`, `Array`).
+    pub args: Vec<String>,
 }
 
 /// A thrown PHP exception. Objects arrive with classes; until then a
@@ -86,6 +88,7 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
                     file: (*pf).op.filename.clone(),
                     line: (*(*prev).opline).lineno,
                     function: String::from_utf8_lossy((*(*f).func).name()).into_owned(),
+                    args: frame_args(f),
                 });
             }
             f = prev;
@@ -99,9 +102,55 @@ impl Exception {
     pub fn uncaught_message(&self) -> String {
         let mut s = format!("Uncaught {}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
         for (i, t) in self.trace.iter().enumerate() {
-            s.push_str(&format!("#{} {}({}): {}()\n", i, t.file, t.line, t.function));
+            s.push_str(&format!("#{} {}({}): {}({})\n", i, t.file, t.line, t.function, t.args.join(", ")));
         }
         s.push_str(&format!("#{} {{main}}\n  thrown", self.trace.len()));
         s
+    }
+}
+
+/// The arguments of a running frame, rendered for a trace.
+unsafe fn frame_args(f: *mut Frame) -> Vec<String> {
+    let func = &*(*f).func;
+    let n = (*f).num_args();
+    let mut out = Vec::with_capacity(n as usize);
+    let declared = if func.is_user() { func.op.num_args.min(n) } else { n };
+    for i in 0..declared {
+        out.push(trace_arg(&*Frame::slot(f, i)));
+    }
+    if func.is_user() && n > func.op.num_args {
+        let (p, extra) = crate::exec::slow::call::extra_args(f);
+        for i in 0..extra as usize {
+            out.push(trace_arg(&*p.add(i)));
+        }
+    }
+    out
+}
+
+/// One argument as PHP's trace prints it.
+pub fn trace_arg(v: &crate::value::Zval) -> String {
+    use crate::value::*;
+    let v = v.deref();
+    match v.kind() {
+        IS_NULL | IS_UNDEF => "NULL".into(),
+        IS_FALSE => "false".into(),
+        IS_TRUE => "true".into(),
+        IS_LONG => v.lval().to_string(),
+        IS_DOUBLE => {
+            let mut b = Vec::new();
+            number::fmt_repr(v.dval(), &mut b);
+            String::from_utf8_lossy(&b).into_owned()
+        }
+        IS_STRING => {
+            // SAFETY: string-kind values hold a live string.
+            let b = unsafe { (*v.str()).bytes() };
+            if b.len() > 15 {
+                format!("'{}...'", String::from_utf8_lossy(&b[..15]))
+            } else {
+                format!("'{}'", String::from_utf8_lossy(b))
+            }
+        }
+        IS_ARRAY => "Array".into(),
+        _ => "Object".into(),
     }
 }
