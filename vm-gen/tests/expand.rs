@@ -254,3 +254,26 @@ fn generated_code_type_checks() {
     let _ = fs::remove_dir_all(&base);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every instance generated from the real handlers.def, one line each, so a
+/// change to the def shows up as a reviewable diff of `tests/handlers.index`.
+#[test]
+fn handlers_index() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let src = fs::read_to_string(root.join("../handlers.def")).expect("handlers.def");
+    let g = vm_gen::generate(&src, DEF_NAME).unwrap_or_else(|e| panic!("{e}"));
+    let mut text = format!("# {}\n", g.report);
+    for op in &g.report.per_opcode {
+        for inst in &op.instances {
+            text.push_str(&inst.name);
+            text.push('\n');
+        }
+    }
+    let path = root.join("tests/handlers.index");
+    if bless() {
+        fs::write(&path, &text).expect("write index");
+        return;
+    }
+    let want = fs::read_to_string(&path).unwrap_or_default();
+    assert!(want == text, "handlers.index is stale: review and TUSK_BLESS=1 cargo test -p vm-gen");
+}
