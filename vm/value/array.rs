@@ -55,7 +55,7 @@ pub struct ZArray {
 }
 
 /// An owned array key. `Str` keys must be non-numeric strings (the caller
-/// normalizes with `Key::from_str`).
+/// normalizes with `Key::normalize`).
 #[derive(Clone, Copy, Debug)]
 pub enum Key {
     Int(i64),
@@ -66,7 +66,7 @@ impl Key {
     /// Zend's key normalization: "123" becomes `Int(123)`, other strings
     /// stay strings. Borrows `s` (no refcount change).
     #[inline]
-    pub fn from_str(s: *mut ZString) -> Key {
+    pub fn normalize(s: *mut ZString) -> Key {
         // SAFETY: the caller passes a live string.
         match unsafe { (*s).numeric_index() } {
             Some(i) => Key::Int(i),
@@ -162,6 +162,8 @@ impl ZArray {
 
     /// An empty packed array with room for `n` elements before growing.
     pub fn with_capacity(n: u32) -> *mut ZArray {
+        #[cfg(debug_assertions)]
+        super::live::inc();
         Box::into_raw(Box::new(ZArray {
             header: GcHeader::new(IS_ARRAY),
             flags: FLAG_PACKED,
@@ -183,6 +185,8 @@ impl ZArray {
         let a = &mut *p;
         a.destroy_elements();
         a.free_storage();
+        #[cfg(debug_assertions)]
+        super::live::dec();
         drop(Box::from_raw(p));
     }
 
@@ -292,12 +296,16 @@ impl ZArray {
         INVALID
     }
 
+    /// `kp` is the key string when known: a stored key that is the very same
+    /// string matches without touching its bytes (Zend's first check).
     #[inline]
-    unsafe fn find_bucket_str(&self, h: u64, k: &[u8]) -> u32 {
+    unsafe fn find_bucket_str(&self, h: u64, kp: *const ZString, k: &[u8]) -> u32 {
         let mut i = *self.head(h);
         while i != INVALID {
             let b = self.bucket(i);
-            if (*b).h == h && !(*b).key.is_null() && (*(*b).key).bytes() == k {
+            if ((*b).key as *const ZString == kp && !kp.is_null())
+                || ((*b).h == h && !(*b).key.is_null() && (*(*b).key).bytes() == k)
+            {
                 return i;
             }
             i = (*b).val.u2;
@@ -341,16 +349,12 @@ impl ZArray {
         }
         // SAFETY: hash form with storage; chain links are valid indexes.
         unsafe {
-            let h = k.hash();
-            let mut i = *self.head(h);
-            while i != INVALID {
-                let b = self.bucket(i);
-                if (*b).h == h && !(*b).key.is_null() && ((*b).key as *const ZString == k as *const ZString || (*(*b).key).bytes() == k.bytes()) {
-                    return Some(ptr::addr_of_mut!((*b).val));
-                }
-                i = (*b).val.u2;
+            let i = self.find_bucket_str(k.hash(), k, k.bytes());
+            if i == INVALID {
+                None
+            } else {
+                Some(ptr::addr_of_mut!((*self.bucket(i)).val))
             }
-            None
         }
     }
 
@@ -363,7 +367,7 @@ impl ZArray {
         }
         // SAFETY: hash form with storage.
         unsafe {
-            let i = self.find_bucket_str(hash_bytes(k), k);
+            let i = self.find_bucket_str(hash_bytes(k), ptr::null(), k);
             if i == INVALID {
                 None
             } else {
@@ -595,7 +599,7 @@ impl ZArray {
             self.mask = self.cap * 2 - 1;
         }
         let h = (*key).hash();
-        let i = self.find_bucket_str(h, (*key).bytes());
+        let i = self.find_bucket_str(h, key, (*key).bytes());
         if i != INVALID {
             let z = ptr::addr_of_mut!((*self.bucket(i)).val);
             if replace {
@@ -790,7 +794,7 @@ impl ZArray {
         }
         // SAFETY: hash form with storage.
         unsafe {
-            let i = self.find_bucket_str(k.hash(), k.bytes());
+            let i = self.find_bucket_str(k.hash(), k, k.bytes());
             if i == INVALID {
                 return false;
             }
@@ -1053,6 +1057,8 @@ impl ZArray {
     /// `p` came from `into_immutable` and no value refers to it any more.
     pub unsafe fn free_immutable(p: *mut ZArray) {
         (*p).free_storage();
+        #[cfg(debug_assertions)]
+        super::live::dec();
         drop(Box::from_raw(p));
     }
 }
@@ -1115,6 +1121,7 @@ mod tests {
 
     #[test]
     fn sizes() {
+        let _leaks = crate::value::LeakCheck::new();
         assert_eq!(core::mem::size_of::<Zval>(), 16);
         assert_eq!(core::mem::size_of::<Bucket>(), 32);
         assert_eq!(core::mem::size_of::<ZArray>(), 48);
@@ -1122,6 +1129,7 @@ mod tests {
 
     #[test]
     fn packed_stays_packed_as_list() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             for i in 0..100 {
@@ -1152,6 +1160,7 @@ mod tests {
 
     #[test]
     fn packed_to_hash_conversions() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             // string key
             let a = ZArray::new();
@@ -1197,6 +1206,7 @@ mod tests {
 
     #[test]
     fn php_packed_next_free_quirk() {
+        let _leaks = crate::value::LeakCheck::new();
         // $a=[0,1,2,3]; unset($a[3],$a[2]); $a[2]="x"; $a[]="y"; → keys 0 1 2 3
         unsafe {
             let a = ZArray::new();
@@ -1225,6 +1235,7 @@ mod tests {
 
     #[test]
     fn unset_and_readd_goes_to_the_end() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             // $f=["a"=>1,"b"=>2]; unset($f["a"]); $f["a"]=3; → b, a
             let f = ZArray::new();
@@ -1245,6 +1256,7 @@ mod tests {
 
     #[test]
     fn many_keys_grow_rehash_and_compact() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             let mut ks = Vec::new();
@@ -1292,7 +1304,32 @@ mod tests {
     }
 
     #[test]
+    fn key_normalization_and_write_fetch() {
+        let _leaks = crate::value::LeakCheck::new();
+        unsafe {
+            let (n, t) = (st("123"), st("0123"));
+            assert!(matches!(Key::normalize(n), Key::Int(123)));
+            assert!(matches!(Key::normalize(t), Key::Str(p) if p == t));
+            let a = ZArray::new();
+            let (z, ins) = (*a).lookup(&Key::normalize(n));
+            assert!(ins && (*z).kind() == IS_NULL);
+            *z = Zval::long(7);
+            let (z2, ins2) = (*a).lookup_int_ex(123);
+            assert!(!ins2 && z2 == z);
+            (*a).update(&Key::normalize(t), Zval::long(8));
+            assert_eq!(keys(&*a), "123=7 0123=8");
+            assert!((*a).remove(&Key::Int(123)));
+            assert!((*a).remove(&Key::normalize(t)));
+            assert!((*a).is_empty());
+            ZArray::free(a);
+            ZString::free(n);
+            ZString::free(t);
+        }
+    }
+
+    #[test]
     fn append_overflow_fails() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             (*a).update_int(i64::MAX, Zval::long(1));
@@ -1309,6 +1346,7 @@ mod tests {
 
     #[test]
     fn cow_separation_leaves_original_intact() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             let s = st("shared");
@@ -1334,6 +1372,7 @@ mod tests {
 
     #[test]
     fn dup_unwraps_lonely_references() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             use crate::value::ZRef;
             let a = ZArray::new();
@@ -1360,6 +1399,7 @@ mod tests {
 
     #[test]
     fn immutable_literals() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let a = ZArray::new();
             let inner = ZArray::new();
@@ -1394,6 +1434,7 @@ mod tests {
 
     #[test]
     fn immutable_rejects_references() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             use crate::value::ZRef;
             let a = ZArray::new();

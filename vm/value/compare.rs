@@ -96,8 +96,9 @@ pub fn smart_str_equals(a: &ZString, b: &ZString) -> bool {
         return true;
     }
     let (x, y) = (a.bytes(), b.bytes());
-    // Strings starting with a byte above '9' cannot be numeric.
-    if x.first().map_or(true, |&c| c > b'9') && y.first().map_or(true, |&c| c > b'9') {
+    // A string starting with a byte above '9' cannot be numeric, so the
+    // smart comparison would fall back to the bytes anyway.
+    if x.first().map_or(false, |&c| c > b'9') || y.first().map_or(false, |&c| c > b'9') {
         return x == y;
     }
     smart_str_compare(x, y) == 0
@@ -415,6 +416,7 @@ mod tests {
 
     #[test]
     fn comparison_table_matches_php() {
+        let _leaks = crate::value::LeakCheck::new();
         let vs = values();
         assert_eq!(vs.len(), TABLE.len());
         for (i, a) in vs.iter().enumerate() {
@@ -438,6 +440,7 @@ mod tests {
 
     #[test]
     fn smart_strings() {
+        let _leaks = crate::value::LeakCheck::new();
         let cases: &[(&str, &str, i32)] = &[
             ("1", "01", 0),
             ("10", "1e1", 0),
@@ -460,6 +463,7 @@ mod tests {
 
     #[test]
     fn identity() {
+        let _leaks = crate::value::LeakCheck::new();
         let a = arr(&[(Some("x"), 1), (Some("y"), 2)]);
         let b = arr(&[(Some("y"), 2), (Some("x"), 1)]);
         let c = arr(&[(Some("x"), 1), (Some("y"), 2)]);
@@ -496,6 +500,7 @@ mod tests {
 
     #[test]
     fn recursive_arrays_report_nesting() {
+        let _leaks = crate::value::LeakCheck::new();
         unsafe {
             let (x, rx) = cycle();
             let (y, ry) = cycle();

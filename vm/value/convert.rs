@@ -380,6 +380,7 @@ mod tests {
 
     #[test]
     fn numeric_strings() {
+        let _leaks = crate::value::LeakCheck::new();
         use Number::*;
         use NumericParse as P;
         let cases: &[(&str, NumericParse)] = &[
@@ -432,6 +433,7 @@ mod tests {
 
     #[test]
     fn int_casts_match_php() {
+        let _leaks = crate::value::LeakCheck::new();
         // php -n -r 'var_dump((int)1e20, (int)-1e20, (int)NAN, (int)INF, (int)"1e3", ...);'
         assert_eq!(dval_to_lval(1e20), 7766279631452241920);
         assert_eq!(dval_to_lval(-1e20), -7766279631452241920);
@@ -478,6 +480,7 @@ mod tests {
 
     #[test]
     fn double_and_bool_casts_match_php() {
+        let _leaks = crate::value::LeakCheck::new();
         let cases: &[(&str, f64)] = &[
             (" 1.5", 1.5),
             ("0x1A", 0.0),
@@ -522,6 +525,7 @@ mod tests {
 
     #[test]
     fn string_conversion() {
+        let _leaks = crate::value::LeakCheck::new();
         let mut o = Vec::new();
         for v in [Zval::NULL, Zval::FALSE, Zval::TRUE, Zval::long(-42), Zval::double(1.0), Zval::double(-0.0)] {
             append_string(&v, &mut o);

@@ -83,6 +83,11 @@ impl Digits {
         if neg {
             exp = -exp;
         }
+        if d.len == 0 {
+            // Not produced by Rust's formatter; keeps `layout` total.
+            d.buf[0] = b'0';
+            d.len = 1;
+        }
         while d.len > 1 && d.buf[d.len - 1] == b'0' {
             d.len -= 1;
         }
@@ -236,6 +241,7 @@ mod tests {
 
     #[test]
     fn integers() {
+        let _leaks = crate::value::LeakCheck::new();
         let mut b = [0u8; 20];
         assert_eq!(fmt_i64(0, &mut b), b"0");
         assert_eq!(fmt_i64(-7, &mut b), b"-7");
@@ -307,6 +313,7 @@ mod tests {
 
     #[test]
     fn floats_match_php() {
+        let _leaks = crate::value::LeakCheck::new();
         for &(v, echo, dump, exp) in CASES {
             assert_eq!(p14(v), echo, "echo {v:e}");
             assert_eq!(repr(v), dump, "var_dump {v:e}");
@@ -316,6 +323,7 @@ mod tests {
 
     #[test]
     fn other_precisions() {
+        let _leaks = crate::value::LeakCheck::new();
         // php -n -d precision=N -r 'echo 1/3;'
         let mut o = Vec::new();
         fmt_precision(1.0 / 3.0, 17, &mut o);

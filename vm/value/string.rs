@@ -66,6 +66,8 @@ impl ZString {
         if p.is_null() {
             alloc::handle_alloc_error(layout);
         }
+        #[cfg(debug_assertions)]
+        super::live::inc();
         // SAFETY: `p` is a fresh allocation large and aligned enough for the
         // header fields; we initialise them all before anyone reads them.
         unsafe {
@@ -136,6 +138,8 @@ impl ZString {
     /// it afterwards.
     pub unsafe fn free(p: *mut ZString) {
         debug_assert!(!(*p).header.is_immutable());
+        #[cfg(debug_assertions)]
+        super::live::dec();
         alloc::dealloc(p as *mut u8, layout_for((*p).cap));
     }
 
@@ -144,6 +148,8 @@ impl ZString {
     /// # Safety
     /// `p` came from `new_immutable` and no value refers to it any more.
     pub unsafe fn free_immutable(p: *mut ZString) {
+        #[cfg(debug_assertions)]
+        super::live::dec();
         alloc::dealloc(p as *mut u8, layout_for((*p).cap));
     }
 
@@ -328,6 +334,7 @@ mod tests {
 
     #[test]
     fn layout_is_one_allocation_with_inline_bytes() {
+        let _leaks = crate::value::LeakCheck::new();
         assert_eq!(HEADER, 32);
         let s = ZString::new(b"hello");
         unsafe {
@@ -341,6 +348,7 @@ mod tests {
 
     #[test]
     fn hash_is_cached_nonzero_and_stable() {
+        let _leaks = crate::value::LeakCheck::new();
         let a = ZString::new(b"key");
         let b = ZString::new_immutable(b"key");
         unsafe {
@@ -359,6 +367,7 @@ mod tests {
 
     #[test]
     fn append_grows_and_moves() {
+        let _leaks = crate::value::LeakCheck::new();
         let mut s = ZString::new(b"ab");
         unsafe {
             for _ in 0..100 {
@@ -385,6 +394,7 @@ mod tests {
 
     #[test]
     fn concat_and_conversions() {
+        let _leaks = crate::value::LeakCheck::new();
         let s = ZString::concat(b"foo", b"bar");
         let i = ZString::from_i64(i64::MIN);
         let f = ZString::from_f64(0.1 + 0.2);
@@ -400,6 +410,7 @@ mod tests {
 
     #[test]
     fn numeric_index_follows_zend_handle_numeric_str() {
+        let _leaks = crate::value::LeakCheck::new();
         // php -n -r 'var_dump(["-9223372036854775808"=>1, "9223372036854775808"=>1, "-0"=>1, ...]);'
         assert_eq!(numeric_index(b"123"), Some(123));
         assert_eq!(numeric_index(b"-5"), Some(-5));
