@@ -442,7 +442,7 @@ impl Compiler {
         match expr {
             Some(e) => {
                 let i = self.f.emit(Opcode::VerifyReturnType, e, &Node::Unused, &Node::Unused);
-                self.f.at(i).extended_value = ty.0;
+                self.f.at(i).extended_value = ty;
                 if matches!(e, Node::Const(_)) {
                     let t = self.f.tmp();
                     self.f.set_result(i, &t);
@@ -451,7 +451,7 @@ impl Compiler {
             }
             None => {
                 let i = self.f.emit(Opcode::VerifyReturnType, &Node::Unused, &Node::Unused, &Node::Unused);
-                self.f.at(i).extended_value = ty.0;
+                self.f.at(i).extended_value = ty;
             }
         }
         Ok(())

@@ -175,7 +175,7 @@ pub unsafe fn undef_cv(vm: *mut Vm, fp: *mut Zval, ip: *const Op, off: u32) -> *
     let frame = fp as *mut Frame;
     (*frame).opline = ip;
     let idx = crate::ops::offset_slot(off) as usize;
-    let name = (*(*frame).func).op.cv_names.get(idx).cloned().unwrap_or_default();
+    let name = (&(*(*frame).func).op.cv_names).get(idx).cloned().unwrap_or_default();
     let mut msg = b"Undefined variable $".to_vec();
     msg.extend_from_slice(&name);
     (*vm).warning_bytes(&msg);

@@ -36,7 +36,9 @@ pub fn print_r(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 }
 
 pub fn var_export(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    print_or_return(vm, "var_export", a, r, print::var_export)?;
+    print_or_return(vm, "var_export", a, r, |v, o| {
+        print::var_export(v, o);
+    })?;
     if r.kind() == IS_TRUE {
         *r = Zval::NULL;
     }

@@ -488,7 +488,7 @@ pub unsafe fn bind_static(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
         (*entry).statics_init = true;
     }
     let idx = (*ip).extended_value as usize;
-    let Some(s) = (*entry).statics.get(idx) else { return Ok(()) };
+    let Some(s) = (&(*entry).statics).get(idx) else { return Ok(()) };
     let cv = operand::slot_1(ip, fp);
     let old = *cv;
     *cv = s.copy_value();
