@@ -1,3 +1,3 @@
 //! Tusk: a PHP 8.2 engine. Source → tokens → AST → `OpArray` → execution.
 
-pub mod value;
+pub mod compiler;
