@@ -256,7 +256,7 @@ impl Compiler {
     }
 
     /// `zend_compile_expr_list`: every value but the last is freed.
-    fn compile_expr_list(&mut self, list: &[Expr<'_>]) -> CResult<Node> {
+    fn compile_expr_list(&mut self, list: &[&Expr<'_>]) -> CResult<Node> {
         let mut r = Node::Const(Lit::Bool(true));
         for e in list {
             self.f.free(&r);
@@ -265,7 +265,7 @@ impl Compiler {
         Ok(r)
     }
 
-    fn compile_for(&mut self, init: &[Expr<'_>], cond: &[Expr<'_>], step: &[Expr<'_>], body: &[Stmt<'_>]) -> CResult<()> {
+    fn compile_for(&mut self, init: &[&Expr<'_>], cond: &[&Expr<'_>], step: &[&Expr<'_>], body: &[Stmt<'_>]) -> CResult<()> {
         let r = self.compile_expr_list(init)?;
         self.f.free(&r);
         let jmp = self.f.emit_jump();

@@ -6,8 +6,12 @@
 
 pub mod ast;
 pub mod codegen;
+pub mod lexer;
 pub mod live_range;
+pub mod parser;
 pub mod program;
+pub mod token;
+
 pub use program::*;
 
 use bumpalo::Bump;
@@ -42,8 +46,8 @@ impl std::fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// TEMPORARY stub until the parser branch is merged.
+/// Parse a PHP file. `filename` is only used for messages.
 pub fn parse<'a>(arena: &'a Bump, src: &'a [u8], filename: &str) -> Result<ast::Program<'a>, ParseError> {
-    let _ = (arena, src, filename);
-    Err(ParseError { message: "parser not integrated yet".into(), line: 1, kind: ErrorKind::Parse })
+    let _ = filename;
+    parser::parse_program(arena, src)
 }
