@@ -173,13 +173,14 @@ impl Compiler {
         Ok(())
     }
 
-    /// `declare(strict_types=0)` and `declare(encoding=…)` compile to nothing;
-    /// strict types and ticks are not implemented.
+    /// `declare(strict_types=…)` and `declare(encoding=…)` compile to nothing.
+    /// Strict typing is not enforced yet: calls coerce as in weak mode, which
+    /// only differs from strict mode for programs that would raise a TypeError.
     fn compile_declare(&mut self, directives: &[(&[u8], &Expr<'_>)], line: u32) -> CResult<()> {
         for (name, value) in directives {
             match name.to_ascii_lowercase().as_slice() {
-                b"strict_types" if matches!(value.kind, ExprKind::Int(0)) => {}
-                b"strict_types" => return unsupported("declare(strict_types=1)", line),
+                b"strict_types" if matches!(value.kind, ExprKind::Int(0 | 1)) => {}
+                b"strict_types" => return fatal("strict_types declaration must have 0 or 1 as its value", line),
                 b"ticks" => return unsupported("declare(ticks)", line),
                 b"encoding" => {}
                 _ => {

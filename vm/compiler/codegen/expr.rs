@@ -890,12 +890,36 @@ impl Compiler {
         self.f.emit_var(code, &Node::Unused, &Node::Unused)
     }
 
-    /// strlen() and count() compile to opcodes.
+    /// `zend_try_compile_special_func`, for the opcodes Tusk has: strlen(),
+    /// count(), the cast functions, and ord()/chr() of a literal.
     fn try_special_func(&mut self, lc: &[u8], args: &[Arg<'_>]) -> CResult<Option<Node>> {
         if args.len() != 1 {
             return Ok(None);
         }
         match lc {
+            b"ord" => match &args[0].value.kind {
+                ExprKind::String(s) => Ok(Some(Node::Const(Lit::Long(s.first().copied().unwrap_or(0) as i64)))),
+                _ => Ok(None),
+            },
+            b"chr" => match &args[0].value.kind {
+                ExprKind::Int(i) => Ok(Some(Node::Const(Lit::Str(vec![*i as u8])))),
+                _ => Ok(None),
+            },
+            b"boolval" => {
+                let n = self.compile_expr(args[0].value)?;
+                Ok(Some(self.f.emit_tmp(Opcode::Bool, &n, &Node::Unused)))
+            }
+            b"intval" | b"floatval" | b"doubleval" | b"strval" => {
+                let n = self.compile_expr(args[0].value)?;
+                let r = self.f.emit_tmp(Opcode::Cast, &n, &Node::Unused);
+                let i = self.f.next_op() - 1;
+                self.f.at(i).extended_value = match lc {
+                    b"intval" => 4,
+                    b"strval" => 6,
+                    _ => 5,
+                };
+                Ok(Some(r))
+            }
             b"strlen" => {
                 let n = self.compile_expr(&args[0].value)?;
                 if let Node::Const(Lit::Str(s)) = &n {
