@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use self::emit::{FuncBuilder, Lit, LoopVar, Node};
-use super::ast::*;
+use super::ast::{self, *};
 use super::program::{CompileError, Program};
 use crate::ops::{ArgInfo, Opcode, TypeMask, IS_CV, IS_UNUSED};
 use crate::runtime::function::Function;
@@ -63,7 +63,7 @@ pub fn fatal<T>(msg: impl Into<String>, line: u32) -> CResult<T> {
 }
 
 /// Compiles a parsed script.
-pub fn compile_program(ast: &Ast<'_>, filename: Arc<str>) -> CResult<Program> {
+pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>) -> CResult<Program> {
     let mut c = Compiler {
         filename: filename.clone(),
         f: FuncBuilder::new(Vec::new(), filename.clone(), true),
@@ -76,8 +76,8 @@ pub fn compile_program(ast: &Ast<'_>, filename: Arc<str>) -> CResult<Program> {
     for s in ast.stmts {
         c.compile_top_stmt(s)?;
     }
-    c.f.line = ast.end_line;
-    c.f.op.line_end = ast.end_line;
+    c.f.line = end_line;
+    c.f.op.line_end = end_line;
     c.emit_final_return(true);
     let main = std::mem::replace(&mut c.f, FuncBuilder::new(Vec::new(), filename.clone(), true)).finish();
     Ok(Program { main, functions: c.functions, filename })
@@ -124,22 +124,27 @@ impl Compiler {
                 }
             }
             StmtKind::Block(stmts) => self.compile_stmts(stmts)?,
-            StmtKind::Nop => {}
-            StmtKind::If { branches, else_branch } => self.compile_if(branches, else_branch.as_deref())?,
+            StmtKind::Nop | StmtKind::HaltCompiler => {}
+            StmtKind::If { cond, then, elseifs, else_ } => {
+                let mut branches = Vec::with_capacity(1 + elseifs.len());
+                branches.push((*cond, *then));
+                branches.extend(elseifs.iter().map(|e| (e.cond, e.body)));
+                self.compile_if(&branches, *else_)?
+            }
             StmtKind::While { cond, body } => self.compile_while(cond, body)?,
             StmtKind::DoWhile { body, cond } => self.compile_do_while(body, cond)?,
             StmtKind::For { init, cond, step, body } => self.compile_for(init, cond, step, body)?,
             StmtKind::Foreach { subject, key, value, by_ref, body } => {
-                self.compile_foreach(s.line, subject, key.as_ref(), value, *by_ref, body)?
+                self.compile_foreach(s.line, subject, *key, value, *by_ref, body)?
             }
             StmtKind::Switch { subject, cases } => self.compile_switch(subject, cases)?,
-            StmtKind::Break(levels) => self.compile_break_continue(true, levels.as_ref(), s.line)?,
-            StmtKind::Continue(levels) => self.compile_break_continue(false, levels.as_ref(), s.line)?,
-            StmtKind::Return(e) => self.compile_return(e.as_ref(), s.line)?,
+            StmtKind::Break(levels) => self.compile_break_continue(true, *levels, s.line)?,
+            StmtKind::Continue(levels) => self.compile_break_continue(false, *levels, s.line)?,
+            StmtKind::Return(e) => self.compile_return(*e, s.line)?,
             StmtKind::Function(decl) => self.compile_func_decl(decl, false)?,
             StmtKind::Static(vars) => {
-                for (name, init) in vars.iter() {
-                    self.compile_static_var(name, init.as_ref(), s.line)?;
+                for v in vars.iter() {
+                    self.compile_static_var(v.name, v.default, s.line)?;
                 }
             }
             StmtKind::Unset(vars) => {
@@ -148,19 +153,52 @@ impl Compiler {
                 }
             }
             StmtKind::Global(_) => return unsupported("global", s.line),
-            #[allow(unreachable_patterns)]
-            _ => return unsupported("this statement", s.line),
+            StmtKind::Declare { directives, body: None } => self.compile_declare(directives, s.line)?,
+            StmtKind::Declare { body: Some(_), .. } => return unsupported("declare with a body", s.line),
+            StmtKind::Class(c) => {
+                let what = match c.kind {
+                    ClassKind::Class => "Class declaration",
+                    ClassKind::Interface => "Interface declaration",
+                    ClassKind::Trait => "Trait declaration",
+                    ClassKind::Enum => "Enum declaration",
+                };
+                return unsupported(what, s.line);
+            }
+            StmtKind::Const(_) => return unsupported("const statement", s.line),
+            StmtKind::Namespace { .. } => return unsupported("namespace", s.line),
+            StmtKind::Use(_) => return unsupported("use statement", s.line),
+            StmtKind::Try { .. } => return unsupported("try", s.line),
+            StmtKind::Goto(_) | StmtKind::Label(_) => return unsupported("goto", s.line),
         }
         Ok(())
     }
 
-    fn compile_if(&mut self, branches: &[(Expr<'_>, Stmt<'_>)], else_branch: Option<&Stmt<'_>>) -> CResult<()> {
+    /// `declare(strict_types=…)` and `declare(encoding=…)` compile to nothing.
+    /// Strict typing is not enforced yet: calls coerce as in weak mode, which
+    /// only differs from strict mode for programs that would raise a TypeError.
+    fn compile_declare(&mut self, directives: &[(&[u8], &Expr<'_>)], line: u32) -> CResult<()> {
+        for (name, value) in directives {
+            match name.to_ascii_lowercase().as_slice() {
+                b"strict_types" if matches!(value.kind, ExprKind::Int(0 | 1)) => {}
+                b"strict_types" => return fatal("strict_types declaration must have 0 or 1 as its value", line),
+                b"ticks" => return unsupported("declare(ticks)", line),
+                b"encoding" => {}
+                _ => {
+                    let n = String::from_utf8_lossy(name);
+                    return fatal(format!("Unsupported declare '{n}'"), line);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn compile_if(&mut self, branches: &[(&Expr<'_>, &[Stmt<'_>])], else_branch: Option<&[Stmt<'_>]>) -> CResult<()> {
         let mut jmps = Vec::new();
         let n = branches.len() + else_branch.is_some() as usize;
         for (i, (cond, body)) in branches.iter().enumerate() {
             let c = self.compile_expr(cond)?;
             let jz = self.f.emit_cond_jump(Opcode::Jmpz, &c);
-            self.compile_stmt(body)?;
+            self.compile_stmts(body)?;
             if i != n - 1 {
                 self.f.line = cond.line;
                 jmps.push(self.f.emit_jump());
@@ -168,7 +206,7 @@ impl Compiler {
             self.f.patch_here(jz);
         }
         if let Some(e) = else_branch {
-            self.compile_stmt(e)?;
+            self.compile_stmts(e)?;
         }
         for j in jmps {
             self.f.patch_here(j);
@@ -192,11 +230,11 @@ impl Compiler {
         }
     }
 
-    fn compile_while(&mut self, cond: &Expr<'_>, body: &Stmt<'_>) -> CResult<()> {
+    fn compile_while(&mut self, cond: &Expr<'_>, body: &[Stmt<'_>]) -> CResult<()> {
         let jmp = self.f.emit_jump();
         self.begin_loop(None, false);
         let start = self.f.next_op();
-        self.compile_stmt(body)?;
+        self.compile_stmts(body)?;
         let opnum_cond = self.f.next_op();
         self.f.patch_to(jmp, opnum_cond);
         let c = self.compile_expr(cond)?;
@@ -206,10 +244,10 @@ impl Compiler {
         Ok(())
     }
 
-    fn compile_do_while(&mut self, body: &Stmt<'_>, cond: &Expr<'_>) -> CResult<()> {
+    fn compile_do_while(&mut self, body: &[Stmt<'_>], cond: &Expr<'_>) -> CResult<()> {
         self.begin_loop(None, false);
         let start = self.f.next_op();
-        self.compile_stmt(body)?;
+        self.compile_stmts(body)?;
         let opnum_cond = self.f.next_op();
         let c = self.compile_expr(cond)?;
         let j = self.f.emit_cond_jump(Opcode::Jmpnz, &c);
@@ -219,7 +257,7 @@ impl Compiler {
     }
 
     /// `zend_compile_expr_list`: every value but the last is freed.
-    fn compile_expr_list(&mut self, list: &[Expr<'_>]) -> CResult<Node> {
+    fn compile_expr_list(&mut self, list: &[&Expr<'_>]) -> CResult<Node> {
         let mut r = Node::Const(Lit::Bool(true));
         for e in list {
             self.f.free(&r);
@@ -228,13 +266,13 @@ impl Compiler {
         Ok(r)
     }
 
-    fn compile_for(&mut self, init: &[Expr<'_>], cond: &[Expr<'_>], step: &[Expr<'_>], body: &Stmt<'_>) -> CResult<()> {
+    fn compile_for(&mut self, init: &[&Expr<'_>], cond: &[&Expr<'_>], step: &[&Expr<'_>], body: &[Stmt<'_>]) -> CResult<()> {
         let r = self.compile_expr_list(init)?;
         self.f.free(&r);
         let jmp = self.f.emit_jump();
         self.begin_loop(None, false);
         let start = self.f.next_op();
-        self.compile_stmt(body)?;
+        self.compile_stmts(body)?;
         let opnum_loop = self.f.next_op();
         let r = self.compile_expr_list(step)?;
         self.f.free(&r);
@@ -253,13 +291,13 @@ impl Compiler {
         key: Option<&Expr<'_>>,
         value: &Expr<'_>,
         by_ref: bool,
-        body: &Stmt<'_>,
+        body: &[Stmt<'_>],
     ) -> CResult<()> {
         if by_ref {
             return unsupported("foreach by reference", line);
         }
         if let Some(k) = key {
-            if matches!(k.kind, ExprKind::Array(..)) {
+            if matches!(k.kind, ExprKind::Array(..) | ExprKind::List(..)) {
                 return fatal("Cannot use list as key element", k.line);
             }
         }
@@ -283,8 +321,8 @@ impl Compiler {
             let o = self.f.at(opnum_fetch);
             o.op2_type = crate::ops::IS_VAR;
             o.op2 = t;
-            if let ExprKind::Array(items) = &value.kind {
-                self.compile_list_assign(None, items, v, value.line)?;
+            if let Some(items) = expr::list_items(value) {
+                self.compile_list_assign(None, &items, v, value.line)?;
             } else {
                 self.emit_assign_znode(value, v)?;
             }
@@ -294,7 +332,7 @@ impl Compiler {
             self.f.set_result(opnum_fetch, &kn);
             self.emit_assign_znode(k, kn)?;
         }
-        self.compile_stmt(body)?;
+        self.compile_stmts(body)?;
         self.f.line = line;
         let j = self.f.emit_jump();
         self.f.patch_to(j, opnum_fetch);
@@ -305,7 +343,7 @@ impl Compiler {
         Ok(())
     }
 
-    fn compile_switch(&mut self, subject: &Expr<'_>, cases: &[SwitchCase<'_>]) -> CResult<()> {
+    fn compile_switch(&mut self, subject: &Expr<'_>, cases: &[Case<'_>]) -> CResult<()> {
         let subj = self.compile_expr(subject)?;
         if subj.is_tmpvar() {
             // Needs CASE (compare without consuming the subject).
@@ -316,7 +354,7 @@ impl Compiler {
         let mut jumps = vec![None; cases.len()];
         let mut has_default = false;
         for (i, case) in cases.iter().enumerate() {
-            let Some(cond) = &case.cond else {
+            let Some(cond) = case.test else {
                 if has_default {
                     return fatal("Switch statements may only contain one default clause", case.line);
                 }
@@ -363,16 +401,12 @@ impl Compiler {
         }
     }
 
-    fn compile_break_continue(&mut self, is_break: bool, levels: Option<&Expr<'_>>, line: u32) -> CResult<()> {
+    fn compile_break_continue(&mut self, is_break: bool, levels: u32, line: u32) -> CResult<()> {
         let kw = if is_break { "break" } else { "continue" };
-        let depth = match levels {
-            None => 1,
-            Some(e) => match &e.kind {
-                ExprKind::Int(n) if *n >= 1 => *n as usize,
-                ExprKind::Int(_) => return fatal(format!("'{kw}' operator accepts only positive integers"), line),
-                _ => return fatal(format!("'{kw}' operator with non-integer operand is no longer supported"), line),
-            },
-        };
+        if levels < 1 {
+            return fatal(format!("'{kw}' operator accepts only positive integers"), line);
+        }
+        let depth = levels as usize;
         if self.f.loops.is_empty() {
             return fatal(format!("'{kw}' not in the 'loop' or 'switch' context"), line);
         }
@@ -512,38 +546,107 @@ impl Compiler {
         })
     }
 
-    fn type_of(&self, t: &TypeHint<'_>) -> (TypeMask, String) {
-        let mut m = 0u32;
-        let mut text = String::new();
-        if t.nullable {
-            m |= TypeMask::NULL;
-            text.push('?');
+    /// A declared type as a run-time mask and as PHP prints it
+    /// (`zend_type_to_string`: class names first, then builtin types in a
+    /// fixed order, `?T` for a single type with null).
+    fn type_of(&self, t: &Type<'_>, line: u32) -> CResult<(TypeMask, String)> {
+        let mut pure = 0u32;
+        let mut classes: Vec<String> = Vec::new();
+        let mut iterable = false;
+        fn walk(t: &Type<'_>, pure: &mut u32, classes: &mut Vec<String>, iterable: &mut bool, line: u32) -> CResult<()> {
+            match t {
+                Type::Nullable(inner) => {
+                    *pure |= TypeMask::NULL;
+                    walk(inner, pure, classes, iterable, line)
+                }
+                Type::Union(list) => list.iter().try_for_each(|t| walk(t, pure, classes, iterable, line)),
+                Type::Intersection(_) => unsupported("Intersection type", line),
+                Type::Named(n) => {
+                    let lc = n.name.to_ascii_lowercase();
+                    let builtin = n.kind == NameKind::Unqualified;
+                    *pure |= match lc.as_slice() {
+                        b"int" if builtin => TypeMask::LONG,
+                        b"float" if builtin => TypeMask::DOUBLE,
+                        b"string" if builtin => TypeMask::STRING,
+                        b"bool" if builtin => TypeMask::BOOL,
+                        b"false" if builtin => TypeMask::FALSE,
+                        b"true" if builtin => TypeMask::TRUE,
+                        b"array" if builtin => TypeMask::ARRAY,
+                        b"null" if builtin => TypeMask::NULL,
+                        b"void" if builtin => TypeMask::VOID,
+                        b"mixed" if builtin => TypeMask::MIXED,
+                        b"object" if builtin => TypeMask::OBJECT,
+                        b"iterable" if builtin => {
+                            *iterable = true;
+                            TypeMask::ARRAY
+                        }
+                        b"never" | b"callable" | b"static" | b"self" | b"parent" if builtin => {
+                            let n = String::from_utf8_lossy(&lc);
+                            return unsupported(format!("The {n} type").as_str(), line);
+                        }
+                        _ => {
+                            classes.push(String::from_utf8_lossy(n.name).into_owned());
+                            0
+                        }
+                    };
+                    Ok(())
+                }
+            }
         }
-        for (i, name) in t.names.iter().enumerate() {
-            if i > 0 {
+        walk(t, &mut pure, &mut classes, &mut iterable, line)?;
+        let mut text = classes.join("|");
+        let mut add = |s: &str| {
+            if !text.is_empty() {
                 text.push('|');
             }
-            let lc = name.to_ascii_lowercase();
-            text.push_str(&String::from_utf8_lossy(name));
-            m |= match lc.as_slice() {
-                b"int" => TypeMask::LONG,
-                b"float" => TypeMask::DOUBLE,
-                b"string" => TypeMask::STRING,
-                b"bool" => TypeMask::BOOL,
-                b"false" => TypeMask::FALSE,
-                b"true" => TypeMask::TRUE,
-                b"array" | b"iterable" => TypeMask::ARRAY,
-                b"null" => TypeMask::NULL,
-                b"void" => TypeMask::VOID,
-                b"mixed" => TypeMask::MIXED,
-                b"object" => TypeMask::OBJECT,
-                _ => TypeMask::OBJECT,
-            };
+            text.push_str(s);
+        };
+        if pure == TypeMask::MIXED {
+            add("mixed");
+        } else {
+            if iterable {
+                add("iterable");
+            }
+            if pure & TypeMask::OBJECT != 0 {
+                add("object");
+            }
+            if pure & TypeMask::ARRAY != 0 && !iterable {
+                add("array");
+            }
+            for (bit, name) in [(TypeMask::STRING, "string"), (TypeMask::LONG, "int"), (TypeMask::DOUBLE, "float")] {
+                if pure & bit != 0 {
+                    add(name);
+                }
+            }
+            if pure & TypeMask::BOOL == TypeMask::BOOL {
+                add("bool");
+            } else if pure & TypeMask::FALSE != 0 {
+                add("false");
+            } else if pure & TypeMask::TRUE != 0 {
+                add("true");
+            }
+            if pure & TypeMask::VOID != 0 {
+                add("void");
+            }
+            if pure & TypeMask::NULL != 0 {
+                if !text.is_empty() && !text.contains('|') {
+                    text.insert(0, '?');
+                } else {
+                    if !text.is_empty() {
+                        text.push('|');
+                    }
+                    text.push_str("null");
+                }
+            }
         }
-        (TypeMask(m), text)
+        let mut mask = pure;
+        if !classes.is_empty() || iterable {
+            mask |= TypeMask::OBJECT;
+        }
+        Ok((TypeMask(mask), text))
     }
 
-    fn compile_func_decl(&mut self, decl: &FuncDecl<'_>, toplevel: bool) -> CResult<()> {
+    fn compile_func_decl(&mut self, decl: &ast::Function<'_>, toplevel: bool) -> CResult<()> {
         let lc = decl.name.to_ascii_lowercase();
         if toplevel && (self.known.contains_key(&lc) || crate::stdlib::find_builtin(&lc).is_some()) {
             return fatal(format!("Cannot redeclare {}()", String::from_utf8_lossy(decl.name)), decl.line);
@@ -579,12 +682,16 @@ impl Compiler {
         Ok(())
     }
 
-    fn compile_func_body(&mut self, decl: &FuncDecl<'_>) -> CResult<()> {
+    fn compile_func_body(&mut self, decl: &ast::Function<'_>) -> CResult<()> {
         if decl.by_ref {
-            return unsupported("returning by reference", decl.line);
+            return unsupported("Returning by reference", decl.line);
         }
-        if let Some(rt) = &decl.return_type {
-            let (ty, text) = self.type_of(rt);
+        let Some(body) = decl.body else {
+            let n = String::from_utf8_lossy(decl.name);
+            return fatal(format!("Non-abstract function {n}() must contain body"), decl.line);
+        };
+        if let Some(rt) = decl.return_type {
+            let (ty, text) = self.type_of(rt, decl.line)?;
             self.f.op.return_type = Some(ArgInfo { name: Vec::new(), ty, ty_text: text, by_ref: false, variadic: false });
             self.f.has_return_type = true;
         }
@@ -598,13 +705,19 @@ impl Compiler {
                 return fatal(format!("Redefinition of parameter ${}", String::from_utf8_lossy(p.name)), p.line);
             }
             let cv = self.f.cv(p.name);
-            let (ty, ty_text) = match &p.ty {
-                Some(t) => self.type_of(t),
+            if p.promote.0 != 0 {
+                return fatal("Cannot declare promoted property outside a constructor", p.line);
+            }
+            let (ty, ty_text) = match p.ty {
+                Some(t) => self.type_of(t, p.line)?,
                 None => (TypeMask(0), String::new()),
             };
+            if ty.0 & TypeMask::VOID != 0 {
+                return fatal("void cannot be used as a parameter type", p.line);
+            }
             let (code, default) = if p.variadic {
                 (Opcode::RecvVariadic, Node::Unused)
-            } else if let Some(d) = &p.default {
+            } else if let Some(d) = p.default {
                 match self.const_expr(d)? {
                     Some(l) => (Opcode::RecvInit, Node::Const(l)),
                     None => return unsupported("this parameter default value", d.line),
@@ -623,7 +736,7 @@ impl Compiler {
             }
         }
         self.f.op.required_args = required;
-        self.compile_stmts(decl.body)?;
+        self.compile_stmts(body)?;
         self.f.line = decl.end_line;
         self.emit_final_return(false);
         Ok(())
@@ -640,7 +753,7 @@ impl Compiler {
                 self.f.emit(Opcode::UnsetCv, &Node::Cv(cv), &Node::Unused, &Node::Unused);
                 Ok(())
             }
-            ExprKind::Dim { .. } => {
+            ExprKind::Index { .. } => {
                 let i = self.compile_dim(v, expr::Fetch::Unset)?;
                 self.f.at(i).opcode = Opcode::UnsetDim as u8;
                 let o = self.f.at(i);

@@ -1,12 +1,53 @@
-//! Front end: lexer, parser (AST in a bumpalo arena), code generator.
-//! TEMPORARY: the AST is the code generator's stand-in until the parser lands.
+//! The compiler: lexer, parser, AST, and the code generator (AST → op arrays).
+//!
+//! Source bytes → `lexer::lex` → tokens → `parser` → `ast::Program`, allocated
+//! in a `bumpalo::Bump` arena → `codegen` → `Program` (op arrays, live ranges).
+//! The front end (lexer, parser, AST) depends on nothing later.
 
 pub mod ast;
 pub mod codegen;
+pub mod lexer;
 pub mod live_range;
+pub mod parser;
 pub mod program;
+pub mod token;
+
 pub use program::*;
 
-pub fn parse<'a>(_arena: &'a bumpalo::Bump, _src: &'a [u8], _filename: &str) -> Result<ast::Ast<'a>, ast::ParseError> {
-    Err(ast::ParseError { message: "parser not integrated yet".into(), line: 1 })
+use bumpalo::Bump;
+
+/// How PHP reports the error.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ErrorKind {
+    /// `PHP Parse error:  ...`
+    Parse,
+    /// `PHP Fatal error:  ...` raised at compile time (e.g. `Cannot re-assign $this`).
+    Fatal,
+}
+
+/// A parse or compile-time error. `message` is PHP's text after
+/// `Parse error:  ` / `Fatal error:  `, without the " in FILE on line N" suffix.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError {
+    pub message: String,
+    pub line: u32,
+    pub kind: ErrorKind,
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let prefix = match self.kind {
+            ErrorKind::Parse => "Parse error",
+            ErrorKind::Fatal => "Fatal error",
+        };
+        write!(f, "{}: {} on line {}", prefix, self.message, self.line)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parse a PHP file. `filename` is only used for messages.
+pub fn parse<'a>(arena: &'a Bump, src: &'a [u8], filename: &str) -> Result<ast::Program<'a>, ParseError> {
+    let _ = filename;
+    parser::parse_program(arena, src)
 }

@@ -4,16 +4,8 @@
 
 use std::sync::Arc;
 
+pub use super::ErrorKind;
 use crate::runtime::function::Function;
-
-/// What kind of error stopped compilation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// `PHP Parse error:  …`
-    Parse,
-    /// `PHP Fatal error:  …` raised at compile time.
-    Fatal,
-}
 
 /// A parse or compile-time error: `message` is PHP's text (without the
 /// `Parse error: ` / `Fatal error: ` label and without ` in FILE on line N`).
@@ -55,7 +47,10 @@ pub struct Program {
 /// Compiles PHP source (starting with its `<?php` tag or inline HTML).
 pub fn compile(src: &[u8], filename: &str) -> Result<Program, CompileError> {
     let arena = bumpalo::Bump::new();
-    let ast = super::parse(&arena, src, filename).map_err(|e| CompileError { kind: ErrorKind::Parse, message: e.message, line: e.line })?;
+    let ast = super::parse(&arena, src, filename).map_err(|e| CompileError { kind: e.kind, message: e.message, line: e.line })?;
+    // The lexer's line at the end of the input: where the main script's final RETURN is.
+    let end = ast.halt_offset.map_or(src.len(), |o| (o as usize).min(src.len()));
+    let end_line = 1 + src[..end].iter().filter(|&&b| b == b'\n').count() as u32;
     let filename: Arc<str> = Arc::from(filename);
-    super::codegen::compile_program(&ast, filename)
+    super::codegen::compile_program(&ast, end_line, filename)
 }

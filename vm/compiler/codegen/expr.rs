@@ -43,28 +43,24 @@ impl Compiler {
         Ok(match &e.kind {
             ExprKind::Int(i) => Node::Const(Lit::Long(*i)),
             ExprKind::Float(d) => Node::Const(Lit::Double(*d)),
-            ExprKind::Str(s) => Node::Const(Lit::Str(s.to_vec())),
-            ExprKind::Interp(parts) => self.compile_encaps_list(parts)?,
-            ExprKind::Var(_) | ExprKind::Dim { .. } => self.compile_var(e, Fetch::R)?,
+            ExprKind::String(s) => Node::Const(Lit::Str(s.to_vec())),
+            ExprKind::Interpolated(parts) => self.compile_encaps_list(parts)?,
+            ExprKind::Var(_) | ExprKind::Index { .. } => self.compile_var(e, Fetch::R)?,
             ExprKind::Array(items) => self.compile_array(items, e.line)?,
+            ExprKind::List(_) => return fatal("Cannot use list() outside of an assignment context", e.line),
             ExprKind::Const(name) => self.compile_const(name, e.line)?,
-            ExprKind::MagicLine => Node::Const(Lit::Long(e.line as i64)),
-            ExprKind::MagicFile => Node::Const(Lit::Str(self.filename.as_bytes().to_vec())),
-            ExprKind::MagicDir => {
-                let f = self.filename.to_string();
-                let d = std::path::Path::new(&f).parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
-                Node::Const(Lit::Str(d.into_bytes()))
-            }
-            ExprKind::MagicFunction => Node::Const(Lit::Str(self.func_name.clone())),
+            ExprKind::MagicConst(m) => self.compile_magic_const(*m, e.line),
             ExprKind::Assign { target, value } => self.compile_assign(target, Src::Ast(value))?,
             ExprKind::AssignOp { op, target, value } => self.compile_compound_assign(binop_code(*op), target, value)?,
+            ExprKind::AssignRef { .. } => return unsupported("Assignment by reference", e.line),
+            ExprKind::AssignCoalesce { .. } => return unsupported("The ??= operator", e.line),
             ExprKind::Binary { op, left, right } => self.compile_binary(*op, left, right)?,
             ExprKind::Unary { op, expr } => self.compile_unary(*op, expr)?,
             ExprKind::PreInc(v) => self.compile_incdec(v, Opcode::PreInc)?,
             ExprKind::PreDec(v) => self.compile_incdec(v, Opcode::PreDec)?,
             ExprKind::PostInc(v) => self.compile_incdec(v, Opcode::PostInc)?,
             ExprKind::PostDec(v) => self.compile_incdec(v, Opcode::PostDec)?,
-            ExprKind::Ternary { cond, then, otherwise } => match then {
+            ExprKind::Ternary { cond, then, else_: otherwise } => match then {
                 Some(t) => self.compile_conditional(cond, t, otherwise)?,
                 None => self.compile_shorthand_conditional(cond, otherwise)?,
             },
@@ -77,7 +73,12 @@ impl Compiler {
                 self.f.patch_here(opnum);
                 r
             }
-            ExprKind::Call { name, args } => self.compile_call(name, args, e.line)?,
+            ExprKind::Call { callee, args } => {
+                let Args::List(args) = args else {
+                    return unsupported("First-class callable syntax", e.line);
+                };
+                self.compile_call(callee, args, e.line)?
+            }
             ExprKind::Isset(vars) => {
                 // isset($a, $b) is isset($a) && isset($b).
                 let mut it = vars.iter();
@@ -96,7 +97,6 @@ impl Compiler {
                 let n = self.compile_expr(expr)?;
                 match kind {
                     CastKind::Bool => self.f.emit_tmp(Opcode::Bool, &n, &Node::Unused),
-                    CastKind::Unset => return fatal("The (unset) cast is no longer supported", e.line),
                     k => {
                         let r = self.f.emit_tmp(Opcode::Cast, &n, &Node::Unused);
                         let code = match k {
@@ -139,8 +139,23 @@ impl Compiler {
                 self.f.emit(Opcode::Exit, &n, &Node::Unused, &Node::Unused);
                 Node::Const(Lit::Bool(true))
             }
-            #[allow(unreachable_patterns)]
-            _ => return unsupported("this expression", e.line),
+            ExprKind::ShellExec(_) => return unsupported("Shell execution (backticks)", e.line),
+            ExprKind::VarVar(_) => return unsupported("Variable variables", e.line),
+            ExprKind::Prop { .. } => return unsupported("Property access", e.line),
+            ExprKind::StaticProp { .. } => return unsupported("Static property access", e.line),
+            ExprKind::ClassConst { .. } => return unsupported("Class constant access", e.line),
+            ExprKind::MethodCall { .. } => return unsupported("Method call", e.line),
+            ExprKind::StaticCall { .. } => return unsupported("Static method call", e.line),
+            ExprKind::New { .. } => return unsupported("new", e.line),
+            ExprKind::Clone(_) => return unsupported("clone", e.line),
+            ExprKind::Instanceof { .. } => return unsupported("instanceof", e.line),
+            ExprKind::Include { .. } => return unsupported("include/require", e.line),
+            ExprKind::Eval(_) => return unsupported("eval", e.line),
+            ExprKind::Closure(_) => return unsupported("Closure", e.line),
+            ExprKind::ArrowFn(_) => return unsupported("Arrow function", e.line),
+            ExprKind::Match { .. } => return unsupported("match", e.line),
+            ExprKind::Throw(_) => return unsupported("throw", e.line),
+            ExprKind::Yield { .. } | ExprKind::YieldFrom(_) => return unsupported("yield", e.line),
         })
     }
 
@@ -150,7 +165,7 @@ impl Compiler {
     pub fn compile_var(&mut self, e: &Expr<'_>, mode: Fetch) -> CResult<Node> {
         match &e.kind {
             ExprKind::Var(name) => self.compile_cv(name, mode, e.line),
-            ExprKind::Dim { .. } => {
+            ExprKind::Index { .. } => {
                 let mut d = Vec::new();
                 let n = self.delayed_compile_dim(e, mode, &mut d, true)?;
                 self.emit_delayed(d);
@@ -181,7 +196,7 @@ impl Compiler {
     fn delayed_compile_var(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>) -> CResult<Node> {
         match &e.kind {
             ExprKind::Var(name) => self.compile_cv(name, mode, e.line),
-            ExprKind::Dim { .. } => self.delayed_compile_dim(e, mode, d, true),
+            ExprKind::Index { .. } => self.delayed_compile_dim(e, mode, d, true),
             ExprKind::Call { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
             ExprKind::Call { .. } => unsupported("writing to a function's return value", e.line),
             _ if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
@@ -191,7 +206,7 @@ impl Compiler {
 
     /// `zend_delayed_compile_dim`: computes the key now, delays the fetch.
     fn delayed_compile_dim(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>, want_result: bool) -> CResult<Node> {
-        let ExprKind::Dim { base, index } = &e.kind else { unreachable!() };
+        let ExprKind::Index { base, dim: index } = &e.kind else { unreachable!() };
         let container = self.delayed_compile_var(base, mode, d)?;
         let dim = match index {
             None => {
@@ -244,7 +259,7 @@ impl Compiler {
                 self.f.line = line;
                 Ok(self.f.emit_tmp(Opcode::Assign, &v, &val))
             }
-            ExprKind::Dim { .. } => {
+            ExprKind::Index { .. } => {
                 let mut d = Vec::new();
                 self.delayed_compile_dim(target, Fetch::W, &mut d, true)?;
                 let val = self.src(value, Some(target))?;
@@ -256,7 +271,8 @@ impl Compiler {
                 self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
                 Ok(r)
             }
-            ExprKind::Array(items) => {
+            ExprKind::Array(_) | ExprKind::List(_) => {
+                let items = list_items(target).expect("a list");
                 let val = match value {
                     Src::Node(n) => n,
                     Src::Ast(v) => match &v.kind {
@@ -269,7 +285,7 @@ impl Compiler {
                     },
                 };
                 let mut r = Node::Unused;
-                self.compile_list_assign(Some(&mut r), items, val, line)?;
+                self.compile_list_assign(Some(&mut r), &items, val, line)?;
                 Ok(r)
             }
             _ => fatal("Cannot use temporary expression in write context", line),
@@ -299,24 +315,25 @@ impl Compiler {
     }
 
     /// `zend_compile_list_assign`.
-    pub fn compile_list_assign(&mut self, result: Option<&mut Node>, items: &[ArrayItem<'_>], expr: Node, line: u32) -> CResult<()> {
-        let keyed = items.first().is_some_and(|i| i.key.is_some());
+    pub fn compile_list_assign(&mut self, result: Option<&mut Node>, items: &[Option<&ArrayItem<'_>>], expr: Node, line: u32) -> CResult<()> {
+        let keyed = items.first().is_some_and(|i| i.is_some_and(|i| i.key.is_some()));
         let mut has_elems = false;
         for (i, item) in items.iter().enumerate() {
-            let Some(value) = &item.value else {
+            let Some(item) = item else {
                 if keyed {
                     return fatal("Cannot use empty array entries in keyed array assignment", line);
                 }
                 continue;
             };
-            if item.unpack {
+            let value = item.value;
+            if item.spread {
                 return fatal("Spread operator is not supported in assignments", line);
             }
             if item.by_ref {
                 return unsupported("list() with references", line);
             }
             has_elems = true;
-            let dim = match &item.key {
+            let dim = match item.key {
                 Some(k) => {
                     if !keyed {
                         return fatal("Cannot mix keyed and unkeyed array entries in assignments", line);
@@ -331,9 +348,9 @@ impl Compiler {
                 }
             };
             let fetched = self.f.emit_var(Opcode::FetchListR, &expr, &dim);
-            match &value.kind {
-                ExprKind::Array(inner) => self.compile_list_assign(None, inner, fetched, value.line)?,
-                _ => self.emit_assign_znode(value, fetched)?,
+            match list_items(value) {
+                Some(inner) => self.compile_list_assign(None, &inner, fetched, value.line)?,
+                None => self.emit_assign_znode(value, fetched)?,
             }
         }
         if !has_elems {
@@ -356,7 +373,7 @@ impl Compiler {
                 self.f.at(i).extended_value = code as u32;
                 Ok(r)
             }
-            ExprKind::Dim { .. } => {
+            ExprKind::Index { .. } => {
                 let mut d = Vec::new();
                 self.delayed_compile_dim(target, Fetch::Rw, &mut d, true)?;
                 let val = self.src(Src::Ast(value), Some(target))?;
@@ -374,7 +391,7 @@ impl Compiler {
     }
 
     fn compile_incdec(&mut self, v: &Expr<'_>, code: Opcode) -> CResult<Node> {
-        if !matches!(v.kind, ExprKind::Var(_) | ExprKind::Dim { .. }) {
+        if !matches!(v.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
             return fatal("Cannot use temporary expression in write context", v.line);
         }
         let n = self.compile_var(v, Fetch::Rw)?;
@@ -383,14 +400,14 @@ impl Compiler {
 
     // ------------------------------------------------------------ operators
 
-    fn compile_binary(&mut self, op: BinOp, left: &Expr<'_>, right: &Expr<'_>) -> CResult<Node> {
+    fn compile_binary(&mut self, op: BinaryOp, left: &Expr<'_>, right: &Expr<'_>) -> CResult<Node> {
         match op {
-            BinOp::And | BinOp::Or => return self.compile_short_circuiting(op == BinOp::And, left, right),
-            BinOp::Greater | BinOp::GreaterEqual => {
+            BinaryOp::BoolAnd | BinaryOp::BoolOr => return self.compile_short_circuiting(op == BinaryOp::BoolAnd, left, right),
+            BinaryOp::Greater | BinaryOp::GreaterOrEqual => {
                 // a > b is b < a.
                 let l = self.compile_expr(left)?;
                 let r = self.compile_expr(right)?;
-                let code = if op == BinOp::Greater { Opcode::IsSmaller } else { Opcode::IsSmallerOrEqual };
+                let code = if op == BinaryOp::Greater { Opcode::IsSmaller } else { Opcode::IsSmallerOrEqual };
                 if let (Node::Const(a), Node::Const(b)) = (&l, &r) {
                     if let Some(v) = fold::binary(code, b, a) {
                         return Ok(Node::Const(v));
@@ -465,11 +482,11 @@ impl Compiler {
         Ok(result)
     }
 
-    fn compile_unary(&mut self, op: UnOp, e: &Expr<'_>) -> CResult<Node> {
+    fn compile_unary(&mut self, op: UnaryOp, e: &Expr<'_>) -> CResult<Node> {
         let n = self.compile_expr(e)?;
         match op {
-            UnOp::Minus | UnOp::Plus => {
-                let minus = op == UnOp::Minus;
+            UnaryOp::Neg | UnaryOp::Plus => {
+                let minus = op == UnaryOp::Neg;
                 if let Node::Const(c) = &n {
                     if let Some(v) = fold::unary_pm(minus, c) {
                         return Ok(Node::Const(v));
@@ -477,13 +494,13 @@ impl Compiler {
                 }
                 Ok(self.f.emit_tmp(Opcode::Mul, &n, &Node::Const(Lit::Long(if minus { -1 } else { 1 }))))
             }
-            UnOp::Not => {
+            UnaryOp::Not => {
                 if let Node::Const(c) = &n {
                     return Ok(Node::Const(Lit::Bool(!c.truthy())));
                 }
                 Ok(self.f.emit_tmp(Opcode::BoolNot, &n, &Node::Unused))
             }
-            UnOp::BitNot => {
+            UnaryOp::BitNot => {
                 if let Node::Const(c) = &n {
                     if let Some(v) = fold::bw_not(c) {
                         return Ok(Node::Const(v));
@@ -527,7 +544,7 @@ impl Compiler {
                 self.f.at(i).extended_value = ext;
                 Ok(r)
             }
-            ExprKind::Dim { .. } => {
+            ExprKind::Index { .. } => {
                 let i = self.compile_dim(v, Fetch::Is)?;
                 let o = self.f.at(i);
                 o.opcode = Opcode::IssetIsemptyDimObj as u8;
@@ -552,14 +569,17 @@ impl Compiler {
     // ------------------------------------------------------- strings, arrays
 
     /// `zend_compile_encaps_list`: string interpolation.
-    fn compile_encaps_list(&mut self, parts: &[Expr<'_>]) -> CResult<Node> {
+    fn compile_encaps_list(&mut self, parts: &[StrPart<'_>]) -> CResult<Node> {
         // (opline index, part) of rope ops; the first may be a reserved NOP.
         let mut j = 0u32;
         let mut last_const: Option<(Vec<u8>, u32)> = None; // (text, reserved opline)
         let mut rope_ops: Vec<u32> = Vec::new();
         let mut last_op = 0u32;
         for p in parts {
-            let n = self.compile_expr(p)?;
+            let n = match p {
+                StrPart::Literal(s) => Node::Const(Lit::Str(s.to_vec())),
+                StrPart::Expr(e) => self.compile_expr(e)?,
+            };
             if let Node::Const(c) = &n {
                 let s = fold::to_str(c).unwrap_or_default();
                 if s.is_empty() {
@@ -684,16 +704,14 @@ impl Compiler {
         let mut consts: Option<Vec<(Key, Lit)>> = Some(Vec::new());
         let mut nodes = Vec::new();
         for item in items {
-            let Some(value) = &item.value else {
-                return fatal("Cannot use empty array elements in arrays", line);
-            };
-            if item.unpack {
+            let value = item.value;
+            if item.spread {
                 return unsupported("array unpacking", line);
             }
             if item.by_ref {
                 return unsupported("array elements by reference", line);
             }
-            let k = match &item.key {
+            let k = match item.key {
                 Some(k) => Some(numeric_dim(self.compile_expr(k)?)),
                 None => None,
             };
@@ -729,8 +747,8 @@ impl Compiler {
         let mut result = Node::Unused;
         let mut init = 0;
         for (i, item) in items.iter().enumerate() {
-            let value = item.value.as_ref().expect("checked above");
-            let k = match &item.key {
+            let value = item.value;
+            let k = match item.key {
                 Some(k) => {
                     let n = numeric_dim(self.compile_expr(k)?);
                     if !matches!(n, Node::Const(Lit::Long(_))) {
@@ -755,8 +773,27 @@ impl Compiler {
         Ok(result)
     }
 
-    fn compile_const(&mut self, name: &[u8], line: u32) -> CResult<Node> {
-        let bare = name.strip_prefix(b"\\").unwrap_or(name);
+    /// `__LINE__` and friends; outside classes and namespaces most are empty.
+    fn compile_magic_const(&mut self, m: MagicConst, line: u32) -> Node {
+        Node::Const(Lit::Str(match m {
+            MagicConst::Line => return Node::Const(Lit::Long(line as i64)),
+            MagicConst::File => self.filename.as_bytes().to_vec(),
+            MagicConst::Dir => {
+                let f = self.filename.to_string();
+                let d = std::path::Path::new(&f).parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+                d.into_bytes()
+            }
+            MagicConst::Function | MagicConst::Method => self.func_name.clone(),
+            MagicConst::Class | MagicConst::Trait | MagicConst::Namespace => Vec::new(),
+        }))
+    }
+
+    fn compile_const(&mut self, name: &Name<'_>, line: u32) -> CResult<Node> {
+        // No namespaces yet: every name resolves to itself.
+        let bare = name.name;
+        if name.kind != NameKind::FullyQualified && bare.eq_ignore_ascii_case(b"__COMPILER_HALT_OFFSET__") {
+            return unsupported("__COMPILER_HALT_OFFSET__", line);
+        }
         match bare.to_ascii_lowercase().as_slice() {
             b"true" => return Ok(Node::Const(Lit::Bool(true))),
             b"false" => return Ok(Node::Const(Lit::Bool(false))),
@@ -774,25 +811,27 @@ impl Compiler {
         self.f.line = line;
         let r = self.f.tmp();
         let slot = self.f.cache_slot();
-        let i = self.f.emit(Opcode::FetchConstant, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &r);
+        let i = self.f.emit(Opcode::FetchConstant, &Node::Unused, &Node::Const(Lit::Str(bare.to_vec())), &r);
         self.f.at(i).extended_value = slot;
         Ok(r)
     }
 
     // ---------------------------------------------------------------- calls
 
-    fn compile_call(&mut self, name: &Expr<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
-        if args.iter().any(|a| a.unpack || a.name.is_some()) {
-            return unsupported("argument unpacking and named arguments", line);
+    fn compile_call(&mut self, callee: &Callee<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
+        if args.iter().any(|a| a.unpack) {
+            return unsupported("Argument unpacking", line);
         }
-        let fname: &[u8] = match &name.kind {
-            ExprKind::Name(n) => n,
-            _ => {
+        if args.iter().any(|a| a.name.is_some()) {
+            return unsupported("Named arguments", line);
+        }
+        // A string literal callee is a fully qualified name, as in Zend.
+        // No namespaces yet: every name resolves to itself.
+        let fname: &[u8] = match callee {
+            Callee::Name(n) => n.name,
+            Callee::Expr(Expr { kind: ExprKind::String(s), .. }) => s.strip_prefix(b"\\").unwrap_or(s),
+            Callee::Expr(name) => {
                 let callee = self.compile_expr(name)?;
-                if let Node::Const(Lit::Str(s)) = &callee {
-                    let s = s.clone();
-                    return self.compile_by_name_call(&s, args, line);
-                }
                 self.f.line = line;
                 let i = self.f.emit(Opcode::InitDynamicCall, &Node::Unused, &callee, &Node::Unused);
                 let n = self.compile_args(args, None)?;
@@ -800,7 +839,7 @@ impl Compiler {
                 return Ok(self.emit_do_call(Opcode::DoFcall, line));
             }
         };
-        let bare = fname.strip_prefix(b"\\").unwrap_or(fname);
+        let bare = fname;
         let lc = bare.to_ascii_lowercase();
         // Internal functions and user functions declared earlier in the file.
         let builtin = crate::stdlib::find_builtin(&lc);
@@ -851,12 +890,36 @@ impl Compiler {
         self.f.emit_var(code, &Node::Unused, &Node::Unused)
     }
 
-    /// strlen() and count() compile to opcodes.
+    /// `zend_try_compile_special_func`, for the opcodes Tusk has: strlen(),
+    /// count(), the cast functions, and ord()/chr() of a literal.
     fn try_special_func(&mut self, lc: &[u8], args: &[Arg<'_>]) -> CResult<Option<Node>> {
         if args.len() != 1 {
             return Ok(None);
         }
         match lc {
+            b"ord" => match &args[0].value.kind {
+                ExprKind::String(s) => Ok(Some(Node::Const(Lit::Long(s.first().copied().unwrap_or(0) as i64)))),
+                _ => Ok(None),
+            },
+            b"chr" => match &args[0].value.kind {
+                ExprKind::Int(i) => Ok(Some(Node::Const(Lit::Str(vec![*i as u8])))),
+                _ => Ok(None),
+            },
+            b"boolval" => {
+                let n = self.compile_expr(args[0].value)?;
+                Ok(Some(self.f.emit_tmp(Opcode::Bool, &n, &Node::Unused)))
+            }
+            b"intval" | b"floatval" | b"doubleval" | b"strval" => {
+                let n = self.compile_expr(args[0].value)?;
+                let r = self.f.emit_tmp(Opcode::Cast, &n, &Node::Unused);
+                let i = self.f.next_op() - 1;
+                self.f.at(i).extended_value = match lc {
+                    b"intval" => 4,
+                    b"strval" => 6,
+                    _ => 5,
+                };
+                Ok(Some(r))
+            }
             b"strlen" => {
                 let n = self.compile_expr(&args[0].value)?;
                 if let Node::Const(Lit::Str(s)) = &n {
@@ -891,7 +954,7 @@ impl Compiler {
                     (_, None) => Opcode::SendVarEx,
                 };
                 (code, n)
-            } else if matches!(e.kind, ExprKind::Var(_) | ExprKind::Dim { .. }) {
+            } else if matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
                 match fbc {
                     Some(f) if f.arg_by_ref(num) => (Opcode::SendRef, self.compile_var(e, Fetch::W)?),
                     Some(_) => {
@@ -952,7 +1015,7 @@ fn numeric_dim(n: Node) -> Node {
 fn root_var<'a>(e: &Expr<'a>) -> Option<&'a [u8]> {
     match &e.kind {
         ExprKind::Var(n) => Some(n),
-        ExprKind::Dim { base, .. } => root_var(base),
+        ExprKind::Index { base, .. } => root_var(base),
         _ => None,
     }
 }
@@ -972,32 +1035,42 @@ fn lit_of(v: &crate::value::Zval) -> Option<Lit> {
     })
 }
 
+/// The items of a destructuring target (`list(…)`, `[…]`), `None` for other expressions.
+pub fn list_items<'e, 'a>(e: &'e Expr<'a>) -> Option<Vec<Option<&'e ArrayItem<'a>>>> {
+    match &e.kind {
+        ExprKind::List(items) => Some(items.iter().map(|i| i.as_ref()).collect()),
+        ExprKind::Array(items) => Some(items.iter().map(Some).collect()),
+        _ => None,
+    }
+}
+
 /// The opcode of a binary operator.
-pub fn binop_code(op: BinOp) -> Opcode {
+pub fn binop_code(op: BinaryOp) -> Opcode {
+    use BinaryOp::*;
     match op {
-        BinOp::Add => Opcode::Add,
-        BinOp::Sub => Opcode::Sub,
-        BinOp::Mul => Opcode::Mul,
-        BinOp::Div => Opcode::Div,
-        BinOp::Mod => Opcode::Mod,
-        BinOp::Pow => Opcode::Pow,
-        BinOp::Concat => Opcode::Concat,
-        BinOp::Shl => Opcode::Sl,
-        BinOp::Shr => Opcode::Sr,
-        BinOp::BitOr => Opcode::BwOr,
-        BinOp::BitAnd => Opcode::BwAnd,
-        BinOp::BitXor => Opcode::BwXor,
-        BinOp::Xor => Opcode::BoolXor,
-        BinOp::Equal => Opcode::IsEqual,
-        BinOp::NotEqual => Opcode::IsNotEqual,
-        BinOp::Identical => Opcode::IsIdentical,
-        BinOp::NotIdentical => Opcode::IsNotIdentical,
-        BinOp::Smaller => Opcode::IsSmaller,
-        BinOp::SmallerEqual => Opcode::IsSmallerOrEqual,
-        BinOp::Spaceship => Opcode::Spaceship,
+        Add => Opcode::Add,
+        Sub => Opcode::Sub,
+        Mul => Opcode::Mul,
+        Div => Opcode::Div,
+        Mod => Opcode::Mod,
+        Pow => Opcode::Pow,
+        Concat => Opcode::Concat,
+        ShiftLeft => Opcode::Sl,
+        ShiftRight => Opcode::Sr,
+        BitOr => Opcode::BwOr,
+        BitAnd => Opcode::BwAnd,
+        BitXor => Opcode::BwXor,
+        BoolXor => Opcode::BoolXor,
+        Equal => Opcode::IsEqual,
+        NotEqual => Opcode::IsNotEqual,
+        Identical => Opcode::IsIdentical,
+        NotIdentical => Opcode::IsNotIdentical,
+        Smaller => Opcode::IsSmaller,
+        SmallerOrEqual => Opcode::IsSmallerOrEqual,
+        Spaceship => Opcode::Spaceship,
         // Handled before reaching here.
-        BinOp::Greater => Opcode::IsSmaller,
-        BinOp::GreaterEqual => Opcode::IsSmallerOrEqual,
-        BinOp::And | BinOp::Or => Opcode::Nop,
+        Greater => Opcode::IsSmaller,
+        GreaterOrEqual => Opcode::IsSmallerOrEqual,
+        BoolAnd | BoolOr => Opcode::Nop,
     }
 }

@@ -1,0 +1,2902 @@
+//! Recursive-descent parser with precedence climbing for expressions.
+//!
+//! Precedences and associativity are PHP 8.2's (`zend_language_parser.y`).
+//! Errors use PHP's wording. Compile-time errors that PHP raises only after
+//! the whole file parsed (`Cannot re-assign $this`, `'break' not in the 'loop'
+//! or 'switch' context`, ...) are *deferred*: a later syntax error wins, as in PHP.
+//! Nesting is bounded (`memory exhausted`, as PHP's bison stack), so deep input
+//! cannot overflow the Rust stack.
+
+use bumpalo::collections::Vec as BVec;
+use bumpalo::Bump;
+
+use super::ast::*;
+use super::lexer::{self, parse_float_literal, parse_int_literal};
+use super::token::{Tok, Token};
+use super::{ErrorKind, ParseError};
+
+type R<T> = Result<T, ParseError>;
+
+/// Maximum nesting of expressions / statements (PHP's parser stack is 10000 deep).
+const MAX_DEPTH: u32 = 10_000;
+
+// Binary precedence levels (higher binds tighter).
+const P_LOGICAL_OR: u8 = 1;
+const P_LOGICAL_XOR: u8 = 2;
+const P_LOGICAL_AND: u8 = 3;
+const P_PRINT: u8 = 4;
+const P_YIELD: u8 = 5;
+const P_YIELD_FROM: u8 = 7;
+const P_ASSIGN: u8 = 8;
+const P_TERNARY: u8 = 9;
+const P_COALESCE: u8 = 10;
+const P_BOOL_OR: u8 = 11;
+const P_BOOL_AND: u8 = 12;
+const P_BIT_OR: u8 = 13;
+const P_BIT_XOR: u8 = 14;
+const P_BIT_AND: u8 = 15;
+const P_EQUALITY: u8 = 16;
+const P_COMPARE: u8 = 17;
+const P_CONCAT: u8 = 18;
+const P_SHIFT: u8 = 19;
+const P_ADD: u8 = 20;
+const P_MUL: u8 = 21;
+const P_INSTANCEOF: u8 = 23;
+const P_POW: u8 = 25;
+const P_CLONE: u8 = 26;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Assoc {
+    Left,
+    Right,
+    NonAssoc,
+}
+
+fn binary_info(t: Tok) -> Option<(u8, Assoc, Option<BinaryOp>)> {
+    use Assoc::*;
+    use BinaryOp as B;
+    Some(match t {
+        Tok::LogicalOr => (P_LOGICAL_OR, Left, Some(B::BoolOr)),
+        Tok::LogicalXor => (P_LOGICAL_XOR, Left, Some(B::BoolXor)),
+        Tok::LogicalAnd => (P_LOGICAL_AND, Left, Some(B::BoolAnd)),
+        Tok::Question => (P_TERNARY, Left, None),
+        Tok::Coalesce => (P_COALESCE, Right, None),
+        Tok::BoolOr => (P_BOOL_OR, Left, Some(B::BoolOr)),
+        Tok::BoolAnd => (P_BOOL_AND, Left, Some(B::BoolAnd)),
+        Tok::Pipe => (P_BIT_OR, Left, Some(B::BitOr)),
+        Tok::Caret => (P_BIT_XOR, Left, Some(B::BitXor)),
+        Tok::Amp => (P_BIT_AND, Left, Some(B::BitAnd)),
+        Tok::IsEqual => (P_EQUALITY, NonAssoc, Some(B::Equal)),
+        Tok::IsNotEqual => (P_EQUALITY, NonAssoc, Some(B::NotEqual)),
+        Tok::IsIdentical => (P_EQUALITY, NonAssoc, Some(B::Identical)),
+        Tok::IsNotIdentical => (P_EQUALITY, NonAssoc, Some(B::NotIdentical)),
+        Tok::Spaceship => (P_EQUALITY, NonAssoc, Some(B::Spaceship)),
+        Tok::Lt => (P_COMPARE, NonAssoc, Some(B::Smaller)),
+        Tok::IsSmallerOrEqual => (P_COMPARE, NonAssoc, Some(B::SmallerOrEqual)),
+        Tok::Gt => (P_COMPARE, NonAssoc, Some(B::Greater)),
+        Tok::IsGreaterOrEqual => (P_COMPARE, NonAssoc, Some(B::GreaterOrEqual)),
+        Tok::Dot => (P_CONCAT, Left, Some(B::Concat)),
+        Tok::Sl => (P_SHIFT, Left, Some(B::ShiftLeft)),
+        Tok::Sr => (P_SHIFT, Left, Some(B::ShiftRight)),
+        Tok::Plus => (P_ADD, Left, Some(B::Add)),
+        Tok::Minus => (P_ADD, Left, Some(B::Sub)),
+        Tok::Star => (P_MUL, Left, Some(B::Mul)),
+        Tok::Slash => (P_MUL, Left, Some(B::Div)),
+        Tok::Percent => (P_MUL, Left, Some(B::Mod)),
+        Tok::Instanceof => (P_INSTANCEOF, NonAssoc, None),
+        Tok::Pow => (P_POW, Right, Some(B::Pow)),
+        _ => return None,
+    })
+}
+
+fn assign_op(t: Tok) -> Option<Option<BinaryOp>> {
+    use BinaryOp as B;
+    Some(Some(match t {
+        Tok::Eq => return Some(None),
+        Tok::PlusEq => B::Add,
+        Tok::MinusEq => B::Sub,
+        Tok::MulEq => B::Mul,
+        Tok::DivEq => B::Div,
+        Tok::ConcatEq => B::Concat,
+        Tok::ModEq => B::Mod,
+        Tok::AndEq => B::BitAnd,
+        Tok::OrEq => B::BitOr,
+        Tok::XorEq => B::BitXor,
+        Tok::SlEq => B::ShiftLeft,
+        Tok::SrEq => B::ShiftRight,
+        Tok::PowEq => B::Pow,
+        Tok::CoalesceEq => B::Pow, // placeholder, handled separately
+        _ => return None,
+    }))
+}
+
+/// Parse a whole file.
+pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
+    let lexed = lexer::lex(src);
+    let mut p = Parser {
+        a: arena,
+        src,
+        toks: lexed.tokens,
+        pos: 0,
+        lex_error: lexed.error,
+        depth: 0,
+        loop_depth: 0,
+        array_nesting: 0,
+        list_ok: false,
+        deferred: None,
+    };
+    let stmts = p.top_statements()?;
+    if let Some(e) = p.deferred.take() {
+        return Err(e);
+    }
+    Ok(Program { stmts, halt_offset: lexed.halt_offset })
+}
+
+/// Does a token text look like what PHP prints in `unexpected ...`?
+fn quoted(text: &[u8]) -> String {
+    let mut s = String::from("\"");
+    if text.len() > 30 {
+        s.push_str(&String::from_utf8_lossy(&text[..30]));
+        s.push_str("...");
+    } else {
+        s.push_str(&String::from_utf8_lossy(text));
+    }
+    s.push('"');
+    s
+}
+
+struct Parser<'a> {
+    a: &'a Bump,
+    src: &'a [u8],
+    toks: Vec<Token>,
+    pos: usize,
+    lex_error: Option<(String, u32)>,
+    depth: u32,
+    /// Number of enclosing loops / switches in the current function.
+    loop_depth: u32,
+    /// Number of enclosing `[` array literals.
+    array_nesting: u32,
+    /// The next `[...]` is a destructuring target (foreach).
+    list_ok: bool,
+    /// First compile-time error, reported if parsing succeeds.
+    deferred: Option<ParseError>,
+}
+
+impl<'a> Parser<'a> {
+    // ------------------------------------------------------------------
+    // Token helpers
+
+    fn tok(&self) -> Token {
+        self.toks.get(self.pos).or_else(|| self.toks.last()).copied().unwrap_or(Token {
+            kind: Tok::Eof,
+            line: 1,
+            start: 0,
+            end: 0,
+        })
+    }
+
+    fn peek(&self) -> Tok {
+        self.tok().kind
+    }
+
+    fn peek_at(&self, n: usize) -> Tok {
+        match self.toks.get(self.pos + n) {
+            Some(t) => t.kind,
+            None => Tok::Eof,
+        }
+    }
+
+    fn text(&self, t: Token) -> &'a [u8] {
+        self.src.get(t.start as usize..t.end as usize).unwrap_or(b"")
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.tok();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn eat(&mut self, k: Tok) -> bool {
+        if self.peek() == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn line(&self) -> u32 {
+        self.tok().line
+    }
+
+    fn alloc<T>(&self, v: T) -> &'a T {
+        self.a.alloc(v)
+    }
+
+    fn expr_node(&self, line: u32, kind: ExprKind<'a>) -> &'a Expr<'a> {
+        self.a.alloc(Expr { line, kind })
+    }
+
+    fn vec<T>(&self) -> BVec<'a, T> {
+        BVec::new_in(self.a)
+    }
+
+
+    // ------------------------------------------------------------------
+    // Errors
+
+    fn describe(&self, t: Token) -> String {
+        let text = self.text(t);
+        match t.kind {
+            Tok::Eof => "end of file".to_string(),
+            Tok::Variable => format!("variable {}", quoted(text)),
+            Tok::Ident => format!("identifier {}", quoted(text)),
+            Tok::NameQualified => format!("namespaced name {}", quoted(text)),
+            Tok::NameFullyQualified => format!("fully qualified name {}", quoted(text)),
+            Tok::NameRelative => format!("namespace-relative name {}", quoted(text)),
+            Tok::LNumber => format!("integer {}", quoted(text)),
+            Tok::DNumber => format!("floating-point number {}", quoted(text)),
+            Tok::ConstString => {
+                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(b"");
+                if text.first() == Some(&b'\'') {
+                    format!("single-quoted string {}", quoted(inner))
+                } else {
+                    format!("double-quoted string {}", quoted(inner))
+                }
+            }
+            Tok::DoubleQuote => "double-quote mark".to_string(),
+            Tok::EncapsedAndWhitespace => format!("string content {}", quoted(text)),
+            Tok::StartHeredoc => format!("heredoc start {}", quoted(text)),
+            Tok::EndHeredoc => "heredoc end".to_string(),
+            Tok::InlineHtml => format!("inline html {}", quoted(text)),
+            Tok::StringVarname => format!("variable name {}", quoted(text)),
+            Tok::NumString => format!("number {}", quoted(text)),
+            Tok::Semicolon if text == b"?>" => "token \"?>\"".to_string(),
+            k => format!("token \"{}\"", k.fixed_text()),
+        }
+    }
+
+    /// The line PHP reports for an unexpected token: where the scanner is after it.
+    fn error_line(&self, t: Token) -> u32 {
+        let mut line = t.line;
+        if t.kind == Tok::StartHeredoc {
+            line += 1;
+        }
+        if matches!(
+            t.kind,
+            Tok::ConstString | Tok::EncapsedAndWhitespace | Tok::InlineHtml | Tok::YieldFrom
+        ) {
+            line += self.text(t).iter().filter(|&&c| c == b'\n').count() as u32;
+        }
+        line
+    }
+
+    fn err_at(&self, msg: String, line: u32) -> ParseError {
+        ParseError { message: msg, line, kind: ErrorKind::Parse }
+    }
+
+    fn unexpected<T>(&self) -> R<T> {
+        Err(self.unexpected_err(None))
+    }
+
+    fn unexpected_expecting<T>(&self, what: &str) -> R<T> {
+        Err(self.unexpected_err(Some(what)))
+    }
+
+    fn unexpected_err(&self, expecting: Option<&str>) -> ParseError {
+        let t = self.tok();
+        if t.kind == Tok::Error {
+            if let Some((msg, line)) = &self.lex_error {
+                return self.err_at(msg.clone(), *line);
+            }
+        }
+        let mut msg = format!("syntax error, unexpected {}", self.describe(t));
+        if let Some(w) = expecting {
+            msg.push_str(", expecting ");
+            msg.push_str(w);
+        }
+        self.err_at(msg, self.error_line(t))
+    }
+
+    /// A compile-time error raised while parsing (PHP raises it from a parser action).
+    fn fatal<T>(&self, msg: &str, line: u32) -> R<T> {
+        Err(ParseError { message: msg.to_string(), line, kind: ErrorKind::Fatal })
+    }
+
+    /// A compile-time error PHP raises after parsing: reported only if the parse succeeds.
+    fn defer(&mut self, msg: &str, line: u32) {
+        if self.deferred.is_none() {
+            self.deferred = Some(ParseError { message: msg.to_string(), line, kind: ErrorKind::Fatal });
+        }
+    }
+
+    fn expect(&mut self, k: Tok) -> R<Token> {
+        if self.peek() == k {
+            Ok(self.bump())
+        } else {
+            self.unexpected()
+        }
+    }
+
+    fn expect_x(&mut self, k: Tok, expecting: &str) -> R<Token> {
+        if self.peek() == k {
+            Ok(self.bump())
+        } else {
+            self.unexpected_expecting(expecting)
+        }
+    }
+
+    /// Expect `k`, reporting `expecting "k"` on error.
+    fn expect_q(&mut self, k: Tok) -> R<Token> {
+        if self.peek() == k {
+            Ok(self.bump())
+        } else {
+            let w = format!("\"{}\"", k.fixed_text());
+            self.unexpected_expecting(&w)
+        }
+    }
+
+    fn enter(&mut self) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.err_at("memory exhausted".to_string(), self.line()));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    // ------------------------------------------------------------------
+    // Names
+
+    fn is_name_tok(k: Tok) -> bool {
+        matches!(k, Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative)
+    }
+
+    fn make_name(&self, t: Token) -> Name<'a> {
+        let text = self.text(t);
+        match t.kind {
+            Tok::NameFullyQualified => Name { name: text.get(1..).unwrap_or(b""), kind: NameKind::FullyQualified },
+            Tok::NameRelative => Name { name: text.get(10..).unwrap_or(b""), kind: NameKind::Relative },
+            Tok::NameQualified => Name { name: text, kind: NameKind::Qualified },
+            _ => Name { name: text, kind: NameKind::Unqualified },
+        }
+    }
+
+    /// A class name (`A`, `A\B`, `\A`, `namespace\A`).
+    fn class_name(&mut self) -> R<Name<'a>> {
+        if Self::is_name_tok(self.peek()) {
+            let t = self.bump();
+            Ok(self.make_name(t))
+        } else {
+            self.unexpected_expecting("identifier")
+        }
+    }
+
+    /// An identifier, including reserved words (method, constant, property names).
+    fn identifier(&mut self) -> R<&'a [u8]> {
+        let t = self.tok();
+        if t.kind == Tok::Ident || (t.kind.is_keyword() && t.kind != Tok::YieldFrom) {
+            self.bump();
+            Ok(self.text(t))
+        } else {
+            self.unexpected_expecting("identifier")
+        }
+    }
+
+    fn plain_ident(&mut self) -> R<&'a [u8]> {
+        if self.peek() == Tok::Ident {
+            let t = self.bump();
+            Ok(self.text(t))
+        } else {
+            self.unexpected_expecting("identifier")
+        }
+    }
+
+    fn var_name(&self, t: Token) -> &'a [u8] {
+        self.text(t).get(1..).unwrap_or(b"")
+    }
+
+    // ------------------------------------------------------------------
+    // Statements
+
+    fn top_statements(&mut self) -> R<&'a [Stmt<'a>]> {
+        let mut out = self.vec();
+        // 0: none yet, 1: unbraced, 2: braced
+        let mut ns_style = 0u8;
+        let mut seen_code = false;
+        let mut outside_code_after_braced = false;
+        while self.peek() != Tok::Eof {
+            if self.peek() == Tok::Namespace
+                && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon)
+            {
+                let line = self.line();
+                self.bump();
+                let name = if matches!(self.peek(), Tok::Ident | Tok::NameQualified) {
+                    let t = self.bump();
+                    Some(self.text(t))
+                } else {
+                    None
+                };
+                if seen_code {
+                    self.defer(
+                        "Namespace declaration statement has to be the very first statement or after any declare call in the script",
+                        line,
+                    );
+                }
+                if self.eat(Tok::LBrace) {
+                    if ns_style == 1 {
+                        self.defer("Cannot mix bracketed namespace declarations with unbracketed namespace declarations", line);
+                    }
+                    ns_style = 2;
+                    let body = self.statements_until(&[Tok::RBrace], true)?;
+                    self.expect(Tok::RBrace)?;
+                    out.push(Stmt { line, kind: StmtKind::Namespace { name, body, braced: true } });
+                } else {
+                    if name.is_none() {
+                        return self.unexpected_expecting("\"{\"");
+                    }
+                    self.expect(Tok::Semicolon)?;
+                    if ns_style == 2 {
+                        self.defer("Cannot mix bracketed namespace declarations with unbracketed namespace declarations", line);
+                    }
+                    ns_style = 1;
+                    let mut body = self.vec();
+                    while self.peek() != Tok::Eof
+                        && !(self.peek() == Tok::Namespace
+                            && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon))
+                    {
+                        body.push(self.statement(true)?);
+                    }
+                    out.push(Stmt { line, kind: StmtKind::Namespace { name, body: body.into_bump_slice(), braced: false } });
+                }
+                continue;
+            }
+            let s = self.statement(true)?;
+            match &s.kind {
+                StmtKind::Declare { .. } => {}
+                StmtKind::HaltCompiler => {}
+                StmtKind::InlineHtml(_) if !seen_code && out.is_empty() => {
+                    // PHP allows a leading shebang-free opening tag only; inline HTML counts as code.
+                    seen_code = true;
+                }
+                _ => {
+                    seen_code = true;
+                    if ns_style == 2 && !outside_code_after_braced {
+                        outside_code_after_braced = true;
+                        self.defer("No code may exist outside of namespace {}", s.line);
+                    }
+                }
+            }
+            out.push(s);
+        }
+        Ok(out.into_bump_slice())
+    }
+
+    /// Statements until one of `terms` (not consumed).
+    fn statements_until(&mut self, terms: &[Tok], top: bool) -> R<&'a [Stmt<'a>]> {
+        let mut out = self.vec();
+        loop {
+            let k = self.peek();
+            if terms.contains(&k) {
+                break;
+            }
+            if k == Tok::Eof {
+                return self.unexpected();
+            }
+            out.push(self.statement(top)?);
+        }
+        Ok(out.into_bump_slice())
+    }
+
+    /// The body of a control structure as a statement list.
+    fn body(&mut self) -> R<&'a [Stmt<'a>]> {
+        let s = self.statement(false)?;
+        Ok(match s.kind {
+            StmtKind::Block(b) => b,
+            _ => self.a.alloc_slice_fill_iter(std::iter::once(s)),
+        })
+    }
+
+    fn loop_body(&mut self) -> R<&'a [Stmt<'a>]> {
+        self.loop_depth += 1;
+        let r = self.body();
+        self.loop_depth -= 1;
+        r
+    }
+
+    /// `;` ending a statement (`?>` is lexed as `;`).
+    fn semi(&mut self) -> R<()> {
+        self.expect(Tok::Semicolon).map(|_| ())
+    }
+
+    fn statement(&mut self, top: bool) -> R<Stmt<'a>> {
+        self.enter()?;
+        let r = self.statement_inner(top);
+        self.leave();
+        r
+    }
+
+    fn statement_inner(&mut self, top: bool) -> R<Stmt<'a>> {
+        let t = self.tok();
+        let line = t.line;
+        let kind = match t.kind {
+            Tok::LBrace => {
+                self.bump();
+                let body = self.statements_until(&[Tok::RBrace], false)?;
+                self.expect(Tok::RBrace)?;
+                StmtKind::Block(body)
+            }
+            Tok::Semicolon => {
+                self.bump();
+                StmtKind::Nop
+            }
+            Tok::InlineHtml => {
+                self.bump();
+                StmtKind::InlineHtml(self.text(t))
+            }
+            Tok::Echo => {
+                self.bump();
+                let mut list = self.vec();
+                loop {
+                    list.push(self.expr_value()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
+                StmtKind::Echo(list.into_bump_slice())
+            }
+            Tok::If => return self.if_stmt(),
+            Tok::While => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                let cond = self.expr()?;
+                self.expect(Tok::RParen)?;
+                let body = if self.eat(Tok::Colon) {
+                    self.loop_depth += 1;
+                    let b = self.statements_until(&[Tok::EndWhile], false);
+                    self.loop_depth -= 1;
+                    let b = b?;
+                    self.expect(Tok::EndWhile)?;
+                    self.semi()?;
+                    b
+                } else {
+                    self.loop_body()?
+                };
+                StmtKind::While { cond, body }
+            }
+            Tok::Do => {
+                self.bump();
+                let body = self.loop_body()?;
+                self.expect_q(Tok::While)?;
+                self.expect_q(Tok::LParen)?;
+                let cond = self.expr()?;
+                self.expect(Tok::RParen)?;
+                self.semi()?;
+                StmtKind::DoWhile { body, cond }
+            }
+            Tok::For => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                let init = self.expr_list(Tok::Semicolon)?;
+                self.expect_x(Tok::Semicolon, "\";\"")?;
+                let cond = self.expr_list(Tok::Semicolon)?;
+                self.expect_x(Tok::Semicolon, "\";\"")?;
+                let step = self.expr_list(Tok::RParen)?;
+                self.expect_x(Tok::RParen, "\")\"")?;
+                let body = if self.eat(Tok::Colon) {
+                    self.loop_depth += 1;
+                    let b = self.statements_until(&[Tok::EndFor], false);
+                    self.loop_depth -= 1;
+                    let b = b?;
+                    self.expect(Tok::EndFor)?;
+                    self.semi()?;
+                    b
+                } else {
+                    self.loop_body()?
+                };
+                StmtKind::For { init, cond, step, body }
+            }
+            Tok::Foreach => return self.foreach_stmt(),
+            Tok::Switch => return self.switch_stmt(),
+            Tok::Break | Tok::Continue => {
+                self.bump();
+                let word = if t.kind == Tok::Break { "break" } else { "continue" };
+                let mut n = 1u32;
+                if self.peek() != Tok::Semicolon {
+                    let e = self.expr()?;
+                    match e.kind {
+                        ExprKind::Int(v) if v >= 1 => n = v.min(u32::MAX as i64) as u32,
+                        ExprKind::Int(_) => {
+                            self.defer(&format!("'{}' operator accepts only positive integers", word), line)
+                        }
+                        _ => self.defer(
+                            &format!("'{}' operator with non-integer operand is no longer supported", word),
+                            line,
+                        ),
+                    }
+                }
+                self.semi()?;
+                if self.loop_depth == 0 {
+                    self.defer(&format!("'{}' not in the 'loop' or 'switch' context", word), line);
+                } else if n > self.loop_depth {
+                    self.defer(&format!("Cannot '{}' {} level{}", word, n, if n == 1 { "" } else { "s" }), line);
+                }
+                if t.kind == Tok::Break {
+                    StmtKind::Break(n)
+                } else {
+                    StmtKind::Continue(n)
+                }
+            }
+            Tok::Return => {
+                self.bump();
+                if self.eat(Tok::Semicolon) {
+                    StmtKind::Return(None)
+                } else {
+                    let e = self.expr()?;
+                    self.expect_x(Tok::Semicolon, "\";\"")?;
+                    StmtKind::Return(Some(e))
+                }
+            }
+            Tok::Global => {
+                self.bump();
+                let mut list = self.vec();
+                loop {
+                    list.push(self.simple_variable()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
+                StmtKind::Global(list.into_bump_slice())
+            }
+            Tok::Static if self.peek_at(1) == Tok::Variable => {
+                self.bump();
+                let mut list = self.vec();
+                loop {
+                    let v = self.expect_x(Tok::Variable, "variable")?;
+                    let default = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+                    list.push(StaticVar { name: self.var_name(v), default });
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
+                StmtKind::Static(list.into_bump_slice())
+            }
+            Tok::Unset => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                let mut list = self.vec();
+                while self.peek() != Tok::RParen {
+                    list.push(self.expr()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_q(Tok::RParen)?;
+                self.semi()?;
+                StmtKind::Unset(list.into_bump_slice())
+            }
+            Tok::Function
+                if self.peek_at(1) == Tok::Ident
+                    || self.peek_at(1) == Tok::Readonly
+                    || (self.peek_at(1) == Tok::Amp && matches!(self.peek_at(2), Tok::Ident | Tok::Readonly)) =>
+            {
+                let f = self.function_decl(&[])?;
+                StmtKind::Function(f)
+            }
+            Tok::Abstract | Tok::Final | Tok::Class | Tok::Interface | Tok::Trait | Tok::Enum => {
+                StmtKind::Class(self.class_decl(&[])?)
+            }
+            Tok::Readonly if matches!(self.peek_at(1), Tok::Class | Tok::Final | Tok::Abstract | Tok::Readonly) => {
+                StmtKind::Class(self.class_decl(&[])?)
+            }
+            Tok::Attribute => {
+                let attrs = self.attributes()?;
+                match self.peek() {
+                    Tok::Function if matches!(self.peek_at(1), Tok::Ident | Tok::Amp | Tok::Readonly) && self.peek_at(1) != Tok::Amp || (self.peek_at(1) == Tok::Amp && self.peek_at(2) == Tok::Ident) => {
+                        StmtKind::Function(self.function_decl(attrs)?)
+                    }
+                    Tok::Abstract | Tok::Final | Tok::Class | Tok::Interface | Tok::Trait | Tok::Enum | Tok::Readonly => {
+                        StmtKind::Class(self.class_decl(attrs)?)
+                    }
+                    Tok::Function | Tok::Fn | Tok::Static => {
+                        let e = self.closure_with_attrs(attrs)?;
+                        let e = self.continue_expr(e)?;
+                        self.semi()?;
+                        StmtKind::Expr(e)
+                    }
+                    _ => return self.unexpected(),
+                }
+            }
+            Tok::Try => return self.try_stmt(),
+            Tok::Goto => {
+                self.bump();
+                let name = self.plain_ident()?;
+                self.semi()?;
+                StmtKind::Goto(name)
+            }
+            Tok::Ident if self.peek_at(1) == Tok::Colon => {
+                self.bump();
+                self.bump();
+                StmtKind::Label(self.text(t))
+            }
+            Tok::Declare => return self.declare_stmt(),
+            Tok::Use if top => return self.use_stmt(),
+            Tok::Const if top => {
+                self.bump();
+                let mut list = self.vec();
+                loop {
+                    let l = self.line();
+                    let name = self.plain_ident()?;
+                    self.expect_q(Tok::Eq)?;
+                    let value = self.expr()?;
+                    list.push(ConstItem { line: l, name, value });
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
+                StmtKind::Const(list.into_bump_slice())
+            }
+            Tok::HaltCompiler if top => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                self.expect_q(Tok::RParen)?;
+                self.expect_q(Tok::Semicolon)?;
+                // Everything after is data; the lexer stopped here.
+                self.pos = self.toks.len().saturating_sub(1);
+                StmtKind::HaltCompiler
+            }
+            _ => {
+                let e = self.expr()?;
+                self.semi()?;
+                StmtKind::Expr(e)
+            }
+        };
+        Ok(Stmt { line, kind })
+    }
+
+    /// Comma-separated expressions up to `end` (not consumed); may be empty.
+    fn expr_list(&mut self, end: Tok) -> R<&'a [&'a Expr<'a>]> {
+        let mut list = self.vec();
+        if self.peek() != end {
+            loop {
+                list.push(self.expr_value()?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        Ok(list.into_bump_slice())
+    }
+
+    fn if_stmt(&mut self) -> R<Stmt<'a>> {
+        let line = self.bump().line;
+        self.expect_q(Tok::LParen)?;
+        let cond = self.expr()?;
+        self.expect(Tok::RParen)?;
+        let mut elseifs = self.vec();
+        let mut else_ = None;
+        let then;
+        if self.eat(Tok::Colon) {
+            then = self.statements_until(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false)?;
+            loop {
+                match self.peek() {
+                    Tok::ElseIf => {
+                        let l = self.bump().line;
+                        self.expect_q(Tok::LParen)?;
+                        let c = self.expr()?;
+                        self.expect(Tok::RParen)?;
+                        self.expect_q(Tok::Colon)?;
+                        let b = self.statements_until(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false)?;
+                        elseifs.push(ElseIf { line: l, cond: c, body: b });
+                    }
+                    Tok::Else => {
+                        self.bump();
+                        self.expect_q(Tok::Colon)?;
+                        else_ = Some(self.statements_until(&[Tok::EndIf], false)?);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            self.expect(Tok::EndIf)?;
+            self.semi()?;
+        } else {
+            then = self.body()?;
+            loop {
+                match self.peek() {
+                    Tok::ElseIf => {
+                        let l = self.bump().line;
+                        self.expect_q(Tok::LParen)?;
+                        let c = self.expr()?;
+                        self.expect(Tok::RParen)?;
+                        let b = self.body()?;
+                        elseifs.push(ElseIf { line: l, cond: c, body: b });
+                    }
+                    Tok::Else => {
+                        self.bump();
+                        else_ = Some(self.body()?);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        Ok(Stmt { line, kind: StmtKind::If { cond, then, elseifs: elseifs.into_bump_slice(), else_ } })
+    }
+
+    fn foreach_stmt(&mut self) -> R<Stmt<'a>> {
+        let line = self.bump().line;
+        self.expect_q(Tok::LParen)?;
+        let subject = self.expr()?;
+        self.expect_q(Tok::As)?;
+        let (mut value, mut by_ref) = self.foreach_target()?;
+        let mut key = None;
+        if self.eat(Tok::DoubleArrow) {
+            if by_ref {
+                self.defer("Key element cannot be a reference", line);
+            }
+            if let ExprKind::List(_) = value.kind {
+                self.defer("Cannot use list as key element", line);
+            }
+            key = Some(value);
+            let (v, r) = self.foreach_target()?;
+            value = v;
+            by_ref = r;
+        }
+        self.expect_q(Tok::RParen)?;
+        let body = if self.eat(Tok::Colon) {
+            self.loop_depth += 1;
+            let b = self.statements_until(&[Tok::EndForeach], false);
+            self.loop_depth -= 1;
+            let b = b?;
+            self.expect(Tok::EndForeach)?;
+            self.semi()?;
+            b
+        } else {
+            self.loop_body()?
+        };
+        Ok(Stmt { line, kind: StmtKind::Foreach { subject, key, value, by_ref, body } })
+    }
+
+    fn foreach_target(&mut self) -> R<(&'a Expr<'a>, bool)> {
+        let by_ref = self.eat(Tok::Amp);
+        let line = self.line();
+        self.list_ok = true;
+        let r = self.postfix_expr();
+        self.list_ok = false;
+        let (e, is_var) = r?;
+        let e = match e.kind {
+            ExprKind::Array(_) | ExprKind::List(_) => self.to_list(e, line)?,
+            _ if is_var => e,
+            _ => return self.unexpected(),
+        };
+        if let ExprKind::Var(b"this") = e.kind {
+            self.defer("Cannot re-assign $this", line);
+        }
+        Ok((e, by_ref))
+    }
+
+    fn switch_stmt(&mut self) -> R<Stmt<'a>> {
+        let line = self.bump().line;
+        self.expect_q(Tok::LParen)?;
+        let subject = self.expr()?;
+        self.expect(Tok::RParen)?;
+        let alt = if self.eat(Tok::Colon) {
+            true
+        } else {
+            self.expect_x(Tok::LBrace, "\"{\"")?;
+            false
+        };
+        self.eat(Tok::Semicolon);
+        let end = if alt { Tok::EndSwitch } else { Tok::RBrace };
+        let mut cases = self.vec();
+        let mut has_default = false;
+        self.loop_depth += 1;
+        let r: R<()> = (|| {
+            while self.peek() != end {
+                let l = self.line();
+                let test = match self.peek() {
+                    Tok::Case => {
+                        self.bump();
+                        Some(self.expr()?)
+                    }
+                    Tok::Default => {
+                        self.bump();
+                        if has_default {
+                            self.defer("Switch statements may only contain one default clause", l);
+                        }
+                        has_default = true;
+                        None
+                    }
+                    _ => return self.unexpected(),
+                };
+                if !self.eat(Tok::Colon) && !self.eat(Tok::Semicolon) {
+                    return self.unexpected();
+                }
+                let body = self.statements_until(&[Tok::Case, Tok::Default, end], false)?;
+                cases.push(Case { line: l, test, body });
+            }
+            Ok(())
+        })();
+        self.loop_depth -= 1;
+        r?;
+        self.bump();
+        if alt {
+            self.semi()?;
+        }
+        Ok(Stmt { line, kind: StmtKind::Switch { subject, cases: cases.into_bump_slice() } })
+    }
+
+    fn try_stmt(&mut self) -> R<Stmt<'a>> {
+        let line = self.bump().line;
+        self.expect_q(Tok::LBrace)?;
+        let body = self.statements_until(&[Tok::RBrace], false)?;
+        self.bump();
+        let mut catches = self.vec();
+        while self.peek() == Tok::Catch {
+            let l = self.bump().line;
+            self.expect_q(Tok::LParen)?;
+            let mut types = self.vec();
+            loop {
+                types.push(self.class_name()?);
+                if !self.eat(Tok::Pipe) {
+                    break;
+                }
+            }
+            let var = if self.peek() == Tok::Variable {
+                let t = self.bump();
+                Some(self.var_name(t))
+            } else {
+                None
+            };
+            self.expect_q(Tok::RParen)?;
+            self.expect_q(Tok::LBrace)?;
+            let b = self.statements_until(&[Tok::RBrace], false)?;
+            self.bump();
+            catches.push(Catch { line: l, types: types.into_bump_slice(), var, body: b });
+        }
+        let finally = if self.eat(Tok::Finally) {
+            self.expect_q(Tok::LBrace)?;
+            let b = self.statements_until(&[Tok::RBrace], false)?;
+            self.bump();
+            Some(b)
+        } else {
+            None
+        };
+        if catches.is_empty() && finally.is_none() {
+            self.defer("Cannot use try without catch or finally", line);
+        }
+        Ok(Stmt { line, kind: StmtKind::Try { body, catches: catches.into_bump_slice(), finally } })
+    }
+
+    fn declare_stmt(&mut self) -> R<Stmt<'a>> {
+        let line = self.bump().line;
+        self.expect_q(Tok::LParen)?;
+        let mut dirs = self.vec();
+        loop {
+            let name = self.plain_ident()?;
+            self.expect_q(Tok::Eq)?;
+            let v = self.expr()?;
+            dirs.push((name, v));
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_q(Tok::RParen)?;
+        let body = if self.eat(Tok::Semicolon) {
+            None
+        } else if self.eat(Tok::Colon) {
+            let b = self.statements_until(&[Tok::EndDeclare], false)?;
+            self.bump();
+            self.semi()?;
+            Some(b)
+        } else {
+            Some(self.body()?)
+        };
+        Ok(Stmt { line, kind: StmtKind::Declare { directives: dirs.into_bump_slice(), body } })
+    }
+
+    fn use_stmt(&mut self) -> R<Stmt<'a>> {
+        let line = self.bump().line;
+        let mut kind = UseKind::Normal;
+        if self.eat(Tok::Function) {
+            kind = UseKind::Function;
+        } else if self.eat(Tok::Const) {
+            kind = UseKind::Const;
+        }
+        let mut items = self.vec();
+        loop {
+            let l = self.line();
+            let t = self.tok();
+            let name: &'a [u8] = match t.kind {
+                Tok::Ident | Tok::NameQualified => {
+                    self.bump();
+                    self.text(t)
+                }
+                Tok::NameFullyQualified => {
+                    self.bump();
+                    self.text(t).get(1..).unwrap_or(b"")
+                }
+                _ => return self.unexpected_expecting("identifier"),
+            };
+            if self.peek() == Tok::NsSeparator && self.peek_at(1) == Tok::LBrace {
+                // Group use: prefix\{a, function b as c}
+                self.bump();
+                self.bump();
+                while self.peek() != Tok::RBrace {
+                    let l = self.line();
+                    let mut k = kind;
+                    if kind == UseKind::Normal {
+                        if self.eat(Tok::Function) {
+                            k = UseKind::Function;
+                        } else if self.eat(Tok::Const) {
+                            k = UseKind::Const;
+                        }
+                    }
+                    let t = self.tok();
+                    if !matches!(t.kind, Tok::Ident | Tok::NameQualified) {
+                        return self.unexpected_expecting("identifier");
+                    }
+                    self.bump();
+                    let mut full = bumpalo::collections::Vec::with_capacity_in(name.len() + 1 + self.text(t).len(), self.a);
+                    full.extend_from_slice(name);
+                    full.push(b'\\');
+                    full.extend_from_slice(self.text(t));
+                    let alias = if self.eat(Tok::As) { Some(self.plain_ident()?) } else { None };
+                    items.push(UseItem { line: l, kind: k, name: full.into_bump_slice(), alias });
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::RBrace, "\"}\"")?;
+            } else {
+                let alias = if self.eat(Tok::As) { Some(self.plain_ident()?) } else { None };
+                items.push(UseItem { line: l, kind, name, alias });
+            }
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
+        Ok(Stmt { line, kind: StmtKind::Use(items.into_bump_slice()) })
+    }
+
+    // ------------------------------------------------------------------
+    // Functions and classes
+
+    fn function_decl(&mut self, attrs: &'a [Attribute<'a>]) -> R<&'a Function<'a>> {
+        let line = self.bump().line;
+        let by_ref = self.eat(Tok::Amp);
+        let t = self.tok();
+        if !matches!(t.kind, Tok::Ident | Tok::Readonly) {
+            return self.unexpected_expecting("\"(\"");
+        }
+        self.bump();
+        let name = self.text(t);
+        self.function_rest(line, name, by_ref, attrs, false, true)
+    }
+
+    /// Parameters, return type and body of a function / method / closure.
+    fn function_rest(
+        &mut self,
+        line: u32,
+        name: &'a [u8],
+        by_ref: bool,
+        attributes: &'a [Attribute<'a>],
+        is_static: bool,
+        body_required: bool,
+    ) -> R<&'a Function<'a>> {
+        let params = self.params()?;
+        let mut uses: &'a [ClosureUse<'a>] = &[];
+        if name.is_empty() && self.eat(Tok::Use) {
+            self.expect_q(Tok::LParen)?;
+            let mut list = self.vec();
+            while self.peek() != Tok::RParen {
+                let r = self.eat(Tok::Amp);
+                let v = self.expect_x(Tok::Variable, "variable")?;
+                list.push(ClosureUse { name: self.var_name(v), by_ref: r });
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect_q(Tok::RParen)?;
+            uses = list.into_bump_slice();
+        }
+        let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
+        let body = if !body_required && self.eat(Tok::Semicolon) {
+            None
+        } else {
+            self.expect_x(Tok::LBrace, "\"{\"")?;
+            let saved = std::mem::replace(&mut self.loop_depth, 0);
+            let b = self.statements_until(&[Tok::RBrace], false);
+            self.loop_depth = saved;
+            Some(b?)
+        };
+        let end_line = self.line();
+        if body.is_some() {
+            self.bump();
+        }
+        Ok(self.alloc(Function {
+            line,
+            end_line,
+            name,
+            params,
+            by_ref,
+            return_type,
+            body,
+            uses,
+            is_static,
+            attributes,
+            doc_comment: None,
+        }))
+    }
+
+    fn params(&mut self) -> R<&'a [Param<'a>]> {
+        self.expect_q(Tok::LParen)?;
+        let mut list = self.vec();
+        let mut variadic_seen = false;
+        while self.peek() != Tok::RParen {
+            let line = self.line();
+            let attributes = self.attributes()?;
+            let mut promote = Modifiers(0);
+            loop {
+                let f = match self.peek() {
+                    Tok::Public => Modifiers::PUBLIC,
+                    Tok::Protected => Modifiers::PROTECTED,
+                    Tok::Private => Modifiers::PRIVATE,
+                    Tok::Readonly => Modifiers::READONLY,
+                    _ => break,
+                };
+                self.bump();
+                promote.0 |= f;
+            }
+            let ty = if matches!(self.peek(), Tok::Amp | Tok::Ellipsis | Tok::Variable) {
+                None
+            } else {
+                Some(self.parse_type()?)
+            };
+            let by_ref = self.eat(Tok::Amp);
+            let variadic = self.eat(Tok::Ellipsis);
+            let v = self.expect_x(Tok::Variable, "variable")?;
+            let default = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+            if variadic_seen {
+                self.defer("Only the last parameter can be variadic", line);
+            }
+            if variadic {
+                variadic_seen = true;
+                if default.is_some() {
+                    self.defer("Variadic parameter cannot have a default value", line);
+                }
+            }
+            list.push(Param { line, name: self.var_name(v), ty, default, by_ref, variadic, promote, attributes });
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_x(Tok::RParen, "\")\"")?;
+        Ok(list.into_bump_slice())
+    }
+
+    fn parse_type(&mut self) -> R<&'a Type<'a>> {
+        if self.eat(Tok::Question) {
+            let t = self.single_type()?;
+            return Ok(self.alloc(Type::Nullable(t)));
+        }
+        let first = self.union_member()?;
+        if self.peek() == Tok::Pipe {
+            let mut list = self.vec();
+            list.push_type(first);
+            while self.eat(Tok::Pipe) {
+                let t = self.union_member()?;
+                list.push_type(t);
+            }
+            return Ok(self.alloc(Type::Union(list.into_bump_slice())));
+        }
+        if self.is_intersection_amp() {
+            let mut list = self.vec();
+            list.push_type(first);
+            while self.is_intersection_amp() {
+                self.bump();
+                let t = self.single_type()?;
+                list.push_type(t);
+            }
+            return Ok(self.alloc(Type::Intersection(list.into_bump_slice())));
+        }
+        Ok(first)
+    }
+
+    /// `&` in a type is an intersection unless a by-ref parameter follows.
+    fn is_intersection_amp(&self) -> bool {
+        self.peek() == Tok::Amp && !matches!(self.peek_at(1), Tok::Variable | Tok::Ellipsis)
+    }
+
+    /// A member of a union type: a single type or `(A&B)`.
+    fn union_member(&mut self) -> R<&'a Type<'a>> {
+        if self.eat(Tok::LParen) {
+            let mut list = self.vec();
+            loop {
+                let t = self.single_type()?;
+                list.push_type(t);
+                if !self.eat(Tok::Amp) {
+                    break;
+                }
+            }
+            self.expect_q(Tok::RParen)?;
+            return Ok(self.alloc(Type::Intersection(list.into_bump_slice())));
+        }
+        self.single_type()
+    }
+
+    fn single_type(&mut self) -> R<&'a Type<'a>> {
+        let t = self.tok();
+        let name = match t.kind {
+            Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative => self.make_name(t),
+            Tok::Array => Name { name: b"array", kind: NameKind::Unqualified },
+            Tok::Callable => Name { name: b"callable", kind: NameKind::Unqualified },
+            Tok::Static => Name { name: b"static", kind: NameKind::Unqualified },
+            _ => return self.unexpected(),
+        };
+        self.bump();
+        Ok(self.alloc(Type::Named(name)))
+    }
+
+    fn attributes(&mut self) -> R<&'a [Attribute<'a>]> {
+        if self.peek() != Tok::Attribute {
+            return Ok(&[]);
+        }
+        let mut list = self.vec();
+        while self.eat(Tok::Attribute) {
+            loop {
+                let line = self.line();
+                let name = self.class_name()?;
+                let args = if self.peek() == Tok::LParen {
+                    match self.arg_list()? {
+                        Args::List(a) => a,
+                        Args::FirstClassCallable => return self.fatal("Cannot create Closure as attribute argument", line),
+                    }
+                } else {
+                    &[]
+                };
+                list.push(Attribute { line, name, args });
+                if !self.eat(Tok::Comma) || self.peek() == Tok::RBracket {
+                    break;
+                }
+            }
+            self.expect_x(Tok::RBracket, "\"]\"")?;
+        }
+        Ok(list.into_bump_slice())
+    }
+
+    fn class_decl(&mut self, attributes: &'a [Attribute<'a>]) -> R<&'a ClassDecl<'a>> {
+        let line = self.line();
+        let mut modifiers = Modifiers(0);
+        loop {
+            let f = match self.peek() {
+                Tok::Abstract => Modifiers::ABSTRACT,
+                Tok::Final => Modifiers::FINAL,
+                Tok::Readonly => Modifiers::READONLY,
+                _ => break,
+            };
+            if modifiers.has(f) {
+                let w = match f {
+                    Modifiers::ABSTRACT => "Multiple abstract modifiers are not allowed",
+                    Modifiers::FINAL => "Multiple final modifiers are not allowed",
+                    _ => "Multiple readonly modifiers are not allowed",
+                };
+                return self.fatal(w, self.line());
+            }
+            self.bump();
+            modifiers.0 |= f;
+        }
+        let kind = match self.peek() {
+            Tok::Class => ClassKind::Class,
+            Tok::Interface if modifiers.0 == 0 => ClassKind::Interface,
+            Tok::Trait if modifiers.0 == 0 => ClassKind::Trait,
+            Tok::Enum if modifiers.0 == 0 => ClassKind::Enum,
+            _ => return self.unexpected_expecting("\"abstract\" or \"final\" or \"readonly\" or \"class\""),
+        };
+        if modifiers.has(Modifiers::ABSTRACT) && modifiers.has(Modifiers::FINAL) {
+            self.defer("Cannot use the final modifier on an abstract class", line);
+        }
+        self.bump();
+        let t = self.tok();
+        if t.kind != Tok::Ident {
+            return self.unexpected_expecting("identifier");
+        }
+        self.bump();
+        let name = self.text(t);
+        self.class_rest(line, kind, Some(name), modifiers, attributes)
+    }
+
+    /// From after the class name (or `class` of an anonymous class) to the closing `}`.
+    fn class_rest(
+        &mut self,
+        line: u32,
+        kind: ClassKind,
+        name: Option<&'a [u8]>,
+        modifiers: Modifiers,
+        attributes: &'a [Attribute<'a>],
+    ) -> R<&'a ClassDecl<'a>> {
+        let mut enum_backing = None;
+        let mut extends = None;
+        let mut implements: &'a [Name<'a>] = &[];
+        if kind == ClassKind::Enum && self.eat(Tok::Colon) {
+            enum_backing = Some(self.parse_type()?);
+        }
+        if kind == ClassKind::Interface {
+            if self.eat(Tok::Extends) {
+                implements = self.name_list()?;
+            }
+        } else {
+            if kind == ClassKind::Class && self.eat(Tok::Extends) {
+                extends = Some(self.class_name()?);
+            }
+            if kind != ClassKind::Trait && self.eat(Tok::Implements) {
+                implements = self.name_list()?;
+            }
+        }
+        self.expect_x(Tok::LBrace, "\"{\"")?;
+        let mut members = self.vec();
+        let saved = std::mem::replace(&mut self.loop_depth, 0);
+        let r: R<()> = (|| {
+            while self.peek() != Tok::RBrace {
+                let m = self.class_member(kind)?;
+                members.push(m);
+            }
+            Ok(())
+        })();
+        self.loop_depth = saved;
+        r?;
+        let end_line = self.bump().line;
+        Ok(self.alloc(ClassDecl {
+            line,
+            end_line,
+            kind,
+            name,
+            modifiers,
+            extends,
+            implements,
+            enum_backing,
+            members: members.into_bump_slice(),
+            attributes,
+            doc_comment: None,
+        }))
+    }
+
+    fn name_list(&mut self) -> R<&'a [Name<'a>]> {
+        let mut list = self.vec();
+        loop {
+            list.push(self.class_name()?);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        Ok(list.into_bump_slice())
+    }
+
+    fn class_member(&mut self, class_kind: ClassKind) -> R<ClassMember<'a>> {
+        self.enter()?;
+        let r = self.class_member_inner(class_kind);
+        self.leave();
+        r
+    }
+
+    fn class_member_inner(&mut self, class_kind: ClassKind) -> R<ClassMember<'a>> {
+        let attributes = self.attributes()?;
+        let line = self.line();
+        if self.peek() == Tok::Use {
+            self.bump();
+            let traits = self.name_list()?;
+            let mut adaptations = self.vec();
+            if self.eat(Tok::LBrace) {
+                while self.peek() != Tok::RBrace {
+                    // [Trait::]method
+                    let (trait_, method) = if Self::is_name_tok(self.peek()) && self.peek_at(1) == Tok::DoubleColon {
+                        let n = self.class_name()?;
+                        self.bump();
+                        (Some(n), self.identifier()?)
+                    } else {
+                        (None, self.identifier()?)
+                    };
+                    if self.eat(Tok::Insteadof) {
+                        let Some(trait_) = trait_ else { return self.unexpected() };
+                        let instead_of = self.name_list()?;
+                        adaptations.push(TraitAdaptation::Insteadof { trait_, method, instead_of });
+                    } else {
+                        self.expect_q(Tok::As)?;
+                        let mut modifiers = Modifiers(0);
+                        match self.peek() {
+                            Tok::Public => modifiers.0 = Modifiers::PUBLIC,
+                            Tok::Protected => modifiers.0 = Modifiers::PROTECTED,
+                            Tok::Private => modifiers.0 = Modifiers::PRIVATE,
+                            _ => {}
+                        }
+                        if modifiers.0 != 0 {
+                            self.bump();
+                        }
+                        let alias = if self.peek() == Tok::Semicolon {
+                            None
+                        } else {
+                            Some(self.identifier()?)
+                        };
+                        if modifiers.0 == 0 && alias.is_none() {
+                            return self.unexpected();
+                        }
+                        adaptations.push(TraitAdaptation::Alias { trait_, method, modifiers, alias });
+                    }
+                    self.semi()?;
+                }
+                self.bump();
+            } else {
+                self.expect_x(Tok::Semicolon, "\",\" or \";\" or \"{\"")?;
+            }
+            return Ok(ClassMember::TraitUse { line, traits, adaptations: adaptations.into_bump_slice() });
+        }
+        if self.peek() == Tok::Case {
+            self.bump();
+            let name = self.identifier()?;
+            let value = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+            self.semi()?;
+            if class_kind != ClassKind::Enum {
+                self.defer("Case can only be used in enums", line);
+            }
+            return Ok(ClassMember::EnumCase { line, name, value, attributes });
+        }
+        let mut modifiers = Modifiers(0);
+        loop {
+            let f = match self.peek() {
+                Tok::Public => Modifiers::PUBLIC,
+                Tok::Protected => Modifiers::PROTECTED,
+                Tok::Private => Modifiers::PRIVATE,
+                Tok::Static => Modifiers::STATIC,
+                Tok::Abstract => Modifiers::ABSTRACT,
+                Tok::Final => Modifiers::FINAL,
+                Tok::Readonly => Modifiers::READONLY,
+                Tok::Var => Modifiers::VAR,
+                _ => break,
+            };
+            let l = self.line();
+            if f & Modifiers::VISIBILITY != 0 && modifiers.0 & Modifiers::VISIBILITY != 0 {
+                return self.fatal("Multiple access type modifiers are not allowed", l);
+            }
+            if modifiers.has(f) {
+                let msg = match f {
+                    Modifiers::STATIC => "Multiple static modifiers are not allowed",
+                    Modifiers::ABSTRACT => "Multiple abstract modifiers are not allowed",
+                    Modifiers::FINAL => "Multiple final modifiers are not allowed",
+                    Modifiers::READONLY => "Multiple readonly modifiers are not allowed",
+                    _ => "Multiple access type modifiers are not allowed",
+                };
+                return self.fatal(msg, l);
+            }
+            self.bump();
+            modifiers.0 |= f;
+        }
+        match self.peek() {
+            Tok::Const => {
+                self.bump();
+                let mut consts = self.vec();
+                loop {
+                    let l = self.line();
+                    let name = self.identifier()?;
+                    self.expect_q(Tok::Eq)?;
+                    let value = self.expr()?;
+                    consts.push(ConstItem { line: l, name, value });
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
+                Ok(ClassMember::Const { line, modifiers, consts: consts.into_bump_slice(), attributes, doc_comment: None })
+            }
+            Tok::Function => {
+                self.bump();
+                let by_ref = self.eat(Tok::Amp);
+                let name = self.identifier()?;
+                let func = self.function_rest(line, name, by_ref, attributes, false, false)?;
+                Ok(ClassMember::Method { modifiers, func })
+            }
+            _ => {
+                if modifiers.0 == 0 {
+                    return self.unexpected_expecting("\"function\" or \"const\"");
+                }
+                let ty = if self.peek() == Tok::Variable { None } else { Some(self.parse_type()?) };
+                let mut props = self.vec();
+                loop {
+                    let v = self.expect_x(Tok::Variable, "variable")?;
+                    let default = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+                    props.push(PropertyItem { name: self.var_name(v), default });
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
+                Ok(ClassMember::Property {
+                    line,
+                    modifiers,
+                    ty,
+                    props: props.into_bump_slice(),
+                    attributes,
+                    doc_comment: None,
+                })
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Expressions
+
+    /// A full expression.
+    fn expr(&mut self) -> R<&'a Expr<'a>> {
+        self.expr_bp(0)
+    }
+
+    /// An expression used as a value (`[]` is not allowed for reading).
+    fn expr_value(&mut self) -> R<&'a Expr<'a>> {
+        let e = self.expr_bp(0)?;
+        self.check_read(e);
+        Ok(e)
+    }
+
+    fn check_read(&mut self, e: &'a Expr<'a>) {
+        if let ExprKind::Index { dim: None, .. } = e.kind {
+            self.defer("Cannot use [] for reading", e.line);
+        }
+    }
+
+    fn expr_bp(&mut self, min: u8) -> R<&'a Expr<'a>> {
+        self.enter()?;
+        let r = self.expr_bp_inner(min);
+        self.leave();
+        r
+    }
+
+    /// Continue parsing binary operators after an already-parsed operand (statement level).
+    fn continue_expr(&mut self, left: &'a Expr<'a>) -> R<&'a Expr<'a>> {
+        self.binary_loop(left, 0)
+    }
+
+    fn expr_bp_inner(&mut self, min: u8) -> R<&'a Expr<'a>> {
+        let left = self.unary()?;
+        self.binary_loop(left, min)
+    }
+
+    fn binary_loop(&mut self, mut left: &'a Expr<'a>, min: u8) -> R<&'a Expr<'a>> {
+        // Some(short) if `left` is an unparenthesized ternary built here.
+        let mut left_ternary: Option<bool> = None;
+        loop {
+            let t = self.peek();
+            let Some((prec, assoc, op)) = binary_info(t) else { break };
+            if prec < min {
+                break;
+            }
+            let line = left.line;
+            match t {
+                Tok::Question => {
+                    self.bump();
+                    let (then, short) = if self.eat(Tok::Colon) {
+                        (None, true)
+                    } else {
+                        let th = self.expr()?;
+                        self.expect(Tok::Colon)?;
+                        (Some(th), false)
+                    };
+                    if let Some(inner_short) = left_ternary {
+                        if !(inner_short && short) {
+                            let msg = match (inner_short, short) {
+                                (false, false) => "Unparenthesized `a ? b : c ? d : e` is not supported. Use either `(a ? b : c) ? d : e` or `a ? b : (c ? d : e)`",
+                                (true, false) => "Unparenthesized `a ?: b ? c : d` is not supported. Use either `(a ?: b) ? c : d` or `a ?: (b ? c : d)`",
+                                _ => "Unparenthesized `a ? b : c ?: d` is not supported. Use either `(a ? b : c) ?: d` or `a ? b : (c ?: d)`",
+                            };
+                            return self.fatal(msg, self.line());
+                        }
+                    }
+                    self.check_read(left);
+                    let else_ = self.expr_bp(P_TERNARY + 1)?;
+                    left = self.expr_node(line, ExprKind::Ternary { cond: left, then, else_ });
+                    left_ternary = Some(short);
+                    continue;
+                }
+                Tok::Coalesce => {
+                    self.bump();
+                    let right = self.expr_bp(P_COALESCE)?;
+                    left = self.expr_node(line, ExprKind::Coalesce { left, right });
+                }
+                Tok::Instanceof => {
+                    self.bump();
+                    self.check_read(left);
+                    let class = self.class_ref()?;
+                    left = self.expr_node(line, ExprKind::Instanceof { expr: left, class });
+                }
+                _ => {
+                    self.bump();
+                    let next_min = if assoc == Assoc::Right { prec } else { prec + 1 };
+                    let right = self.expr_bp(next_min)?;
+                    self.check_read(left);
+                    self.check_read(right);
+                    let op = op.unwrap_or(BinaryOp::Add);
+                    left = self.expr_node(line, ExprKind::Binary { op, left, right });
+                    if assoc == Assoc::NonAssoc {
+                        if let Some((p2, _, _)) = binary_info(self.peek()) {
+                            if p2 == prec {
+                                return self.unexpected();
+                            }
+                        }
+                    }
+                }
+            }
+            left_ternary = None;
+        }
+        Ok(left)
+    }
+
+    /// Prefix operators, then a postfix expression (with an assignment attached
+    /// to it, as PHP's grammar binds `variable = expr` regardless of what precedes).
+    fn unary(&mut self) -> R<&'a Expr<'a>> {
+        let t = self.tok();
+        let line = t.line;
+        let kind = match t.kind {
+            Tok::Bang => {
+                self.bump();
+                let e = self.expr_bp(P_INSTANCEOF)?;
+                self.check_read(e);
+                ExprKind::Unary { op: UnaryOp::Not, expr: e }
+            }
+            Tok::Minus | Tok::Plus | Tok::Tilde => {
+                self.bump();
+                let e = self.expr_bp(P_POW)?;
+                self.check_read(e);
+                let op = match t.kind {
+                    Tok::Minus => UnaryOp::Neg,
+                    Tok::Plus => UnaryOp::Plus,
+                    _ => UnaryOp::BitNot,
+                };
+                ExprKind::Unary { op, expr: e }
+            }
+            Tok::IntCast | Tok::DoubleCast | Tok::StringCast | Tok::ArrayCast | Tok::ObjectCast
+            | Tok::BoolCast => {
+                self.bump();
+                let e = self.expr_bp(P_POW)?;
+                self.check_read(e);
+                let kind = match t.kind {
+                    Tok::IntCast => CastKind::Int,
+                    Tok::DoubleCast => CastKind::Float,
+                    Tok::StringCast => CastKind::String,
+                    Tok::ArrayCast => CastKind::Array,
+                    Tok::ObjectCast => CastKind::Object,
+                    _ => CastKind::Bool,
+                };
+                ExprKind::Cast { kind, expr: e }
+            }
+            Tok::UnsetCast => return self.fatal("The (unset) cast is no longer supported", line),
+            Tok::At => {
+                self.bump();
+                let e = self.expr_bp(P_POW)?;
+                ExprKind::Silence(e)
+            }
+            Tok::Inc | Tok::Dec => {
+                self.bump();
+                let (e, is_var) = self.postfix_expr()?;
+                if !is_var {
+                    return self.unexpected();
+                }
+                self.check_write(e, line);
+                if t.kind == Tok::Inc {
+                    ExprKind::PreInc(e)
+                } else {
+                    ExprKind::PreDec(e)
+                }
+            }
+            Tok::Clone => {
+                self.bump();
+                ExprKind::Clone(self.expr_bp(P_CLONE)?)
+            }
+            Tok::Print => {
+                self.bump();
+                ExprKind::Print(self.expr_bp(P_PRINT + 1)?)
+            }
+            Tok::Yield => {
+                self.bump();
+                if matches!(
+                    self.peek(),
+                    Tok::Semicolon | Tok::RParen | Tok::Comma | Tok::RBracket | Tok::RBrace | Tok::Eof
+                        | Tok::DoubleArrow | Tok::Colon
+                ) || binary_info(self.peek()).is_some_and(|(p, _, _)| p <= P_YIELD)
+                {
+                    ExprKind::Yield { key: None, value: None }
+                } else {
+                    let v = self.expr_bp(P_YIELD + 2)?;
+                    if self.eat(Tok::DoubleArrow) {
+                        let v2 = self.expr_bp(P_YIELD + 2)?;
+                        ExprKind::Yield { key: Some(v), value: Some(v2) }
+                    } else {
+                        ExprKind::Yield { key: None, value: Some(v) }
+                    }
+                }
+            }
+            Tok::YieldFrom => {
+                self.bump();
+                ExprKind::YieldFrom(self.expr_bp(P_YIELD_FROM + 1)?)
+            }
+            Tok::Throw => {
+                self.bump();
+                ExprKind::Throw(self.expr_bp(0)?)
+            }
+            Tok::Include | Tok::IncludeOnce | Tok::Require | Tok::RequireOnce => {
+                self.bump();
+                let kind = match t.kind {
+                    Tok::Include => IncludeKind::Include,
+                    Tok::IncludeOnce => IncludeKind::IncludeOnce,
+                    Tok::Require => IncludeKind::Require,
+                    _ => IncludeKind::RequireOnce,
+                };
+                ExprKind::Include { kind, expr: self.expr_bp(P_LOGICAL_OR)? }
+            }
+            Tok::New => return self.new_expr(),
+            _ => return self.postfix_with_assign(),
+        };
+        Ok(self.expr_node(line, kind))
+    }
+
+    /// Report writes to things that cannot be written.
+    fn check_write(&mut self, e: &'a Expr<'a>, line: u32) {
+        match e.kind {
+            ExprKind::Var(b"this") => self.defer("Cannot re-assign $this", line),
+            ExprKind::Call { .. } | ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. } => {
+                self.defer("Can't use function return value in write context", line)
+            }
+            ExprKind::Prop { nullsafe: true, .. } => self.defer("Can't use nullsafe operator in write context", line),
+            ExprKind::Index { base, .. } | ExprKind::Prop { obj: base, .. } => {
+                // Writing into a temporary (`"abc"[0] = 1`, `f()->a[0] = 1` is fine).
+                let mut b = base;
+                loop {
+                    match b.kind {
+                        ExprKind::Index { base, .. } => b = base,
+                        ExprKind::Prop { obj, nullsafe, .. } => {
+                            if nullsafe {
+                                self.defer("Can't use nullsafe operator in write context", line);
+                                return;
+                            }
+                            b = obj
+                        }
+                        ExprKind::String(_) | ExprKind::Interpolated(_) | ExprKind::Array(_) | ExprKind::Const(_)
+                        | ExprKind::ClassConst { .. } => {
+                            if let ExprKind::Index { .. } = e.kind {
+                                self.defer("Cannot use temporary expression in write context", line);
+                            }
+                            return;
+                        }
+                        _ => return,
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn postfix_with_assign(&mut self) -> R<&'a Expr<'a>> {
+        let line = self.line();
+        let (e, is_var) = self.postfix_expr()?;
+        let t = self.peek();
+        let is_list = matches!(e.kind, ExprKind::List(_));
+        let is_array = matches!(e.kind, ExprKind::Array(_));
+        if !(is_var || ((is_list || is_array) && t == Tok::Eq)) {
+            if is_list {
+                // `list()` must be assigned to.
+                return self.unexpected_expecting("\"=\"");
+            }
+            return Ok(e);
+        }
+        let Some(op) = assign_op(t) else { return Ok(e) };
+        self.bump();
+        if t == Tok::Eq {
+            let target = if is_list || is_array { self.to_list(e, line)? } else { e };
+            if !(is_list || is_array) {
+                self.check_write(target, line);
+            }
+            if self.peek() == Tok::Amp {
+                self.bump();
+                let vline = self.line();
+                if self.peek() == Tok::New {
+                    return self.unexpected();
+                }
+                let (value, vis_var) = self.postfix_expr()?;
+                if !vis_var {
+                    if let ExprKind::Closure(_) | ExprKind::ArrowFn(_) = value.kind {
+                    } else {
+                        return self.unexpected();
+                    }
+                }
+                let _ = vline;
+                return Ok(self.expr_node(line, ExprKind::AssignRef { target, value }));
+            }
+            let value = self.expr_bp(P_ASSIGN + 1)?;
+            self.check_read(value);
+            return Ok(self.expr_node(line, ExprKind::Assign { target, value }));
+        }
+        self.check_write(e, line);
+        let value = self.expr_bp(P_ASSIGN + 1)?;
+        self.check_read(value);
+        if t == Tok::CoalesceEq {
+            return Ok(self.expr_node(line, ExprKind::AssignCoalesce { target: e, value }));
+        }
+        let op = op.unwrap_or(BinaryOp::Add);
+        Ok(self.expr_node(line, ExprKind::AssignOp { op, target: e, value }))
+    }
+
+    /// Turn an array literal into a destructuring pattern (recursively).
+    fn to_list(&mut self, e: &'a Expr<'a>, line: u32) -> R<&'a Expr<'a>> {
+        let mut out = self.vec();
+        let mut keyed = false;
+        let mut unkeyed = false;
+        let mut push_item = |p: &mut Self, it: &'a ArrayItem<'a>, out: &mut BVec<'a, Option<ArrayItem<'a>>>| -> R<()> {
+            if it.spread {
+                p.defer("Spread operator is not supported in assignments", line);
+            }
+            if it.key.is_some() {
+                keyed = true;
+            } else {
+                unkeyed = true;
+            }
+            let value = match it.value.kind {
+                ExprKind::Array(_) | ExprKind::List(_) => p.to_list(it.value, line)?,
+                _ => {
+                    if let ExprKind::Var(b"this") = it.value.kind {
+                        p.defer("Cannot re-assign $this", line);
+                    }
+                    it.value
+                }
+            };
+            out.push(Some(ArrayItem { key: it.key, value, by_ref: it.by_ref, spread: it.spread }));
+            Ok(())
+        };
+        match e.kind {
+            ExprKind::Array(items) => {
+                for it in items {
+                    push_item(self, it, &mut out)?;
+                }
+            }
+            ExprKind::List(items) => {
+                for it in items {
+                    match it {
+                        Some(it) => push_item(self, it, &mut out)?,
+                        None => out.push(None),
+                    }
+                }
+            }
+            _ => return Ok(e),
+        }
+        if out.iter().all(|i| i.is_none()) {
+            self.defer("Cannot use empty list", line);
+        }
+        if keyed && unkeyed {
+            self.defer("Cannot mix keyed and unkeyed array entries in assignments", line);
+        }
+        Ok(self.expr_node(e.line, ExprKind::List(out.into_bump_slice())))
+    }
+
+    /// A primary expression with its postfix operators (`[..]`, `->`, `::`, calls,
+    /// `++`/`--`). Returns whether the result is a "variable" (assignable) in PHP's grammar.
+    fn postfix_expr(&mut self) -> R<(&'a Expr<'a>, bool)> {
+        let (mut e, mut derefable, mut is_var, mut bare_name) = self.primary()?;
+        loop {
+            let t = self.peek();
+            let line = e.line;
+            match t {
+                Tok::LBracket if derefable => {
+                    self.bump();
+                    let dim = if self.peek() == Tok::RBracket {
+                        None
+                    } else {
+                        let saved = std::mem::replace(&mut self.array_nesting, 0);
+                        let d = self.expr();
+                        self.array_nesting = saved;
+                        Some(d?)
+                    };
+                    self.expect_x(Tok::RBracket, "\"]\"")?;
+                    e = self.expr_node(line, ExprKind::Index { base: e, dim });
+                    is_var = true;
+                }
+                Tok::LBrace if is_var => {
+                    return self.fatal(
+                        "Array and string offset access syntax with curly braces is no longer supported",
+                        self.line(),
+                    );
+                }
+                Tok::ObjectOp | Tok::NullsafeObjectOp if derefable => {
+                    self.bump();
+                    let nullsafe = t == Tok::NullsafeObjectOp;
+                    let name = self.member_name()?;
+                    if self.peek() == Tok::LParen {
+                        let args = self.arg_list()?;
+                        e = self.expr_node(line, ExprKind::MethodCall { obj: e, name, args, nullsafe });
+                    } else {
+                        e = self.expr_node(line, ExprKind::Prop { obj: e, name, nullsafe });
+                    }
+                    is_var = true;
+                }
+                Tok::DoubleColon if derefable => {
+                    self.bump();
+                    let class = match (bare_name, &e.kind) {
+                        (true, ExprKind::Const(n)) => ClassRef::Name(*n),
+                        _ => ClassRef::Expr(e),
+                    };
+                    e = self.static_member(class, line)?;
+                    is_var = !matches!(e.kind, ExprKind::ClassConst { .. });
+                }
+                Tok::LParen if derefable && !matches!(e.kind, ExprKind::Const(_)) || (derefable && !bare_name && matches!(e.kind, ExprKind::Const(_))) => {
+                    let args = self.arg_list()?;
+                    e = self.expr_node(line, ExprKind::Call { callee: Callee::Expr(e), args });
+                    is_var = true;
+                }
+                Tok::Inc | Tok::Dec if is_var => {
+                    self.bump();
+                    self.check_write(e, line);
+                    let k = if t == Tok::Inc { ExprKind::PostInc(e) } else { ExprKind::PostDec(e) };
+                    return Ok((self.expr_node(line, k), false));
+                }
+                _ => break,
+            }
+            derefable = true;
+            bare_name = false;
+        }
+        Ok((e, is_var))
+    }
+
+    /// After `::`.
+    fn static_member(&mut self, class: ClassRef<'a>, line: u32) -> R<&'a Expr<'a>> {
+        let t = self.tok();
+        match t.kind {
+            Tok::Variable => {
+                self.bump();
+                let name = self.var_name(t);
+                if self.peek() == Tok::LParen {
+                    let var = self.expr_node(t.line, ExprKind::Var(name));
+                    let args = self.arg_list()?;
+                    return Ok(self.expr_node(line, ExprKind::StaticCall { class, name: MemberName::Expr(var), args }));
+                }
+                Ok(self.expr_node(line, ExprKind::StaticProp { class, name: MemberName::Ident(name) }))
+            }
+            Tok::Dollar => {
+                // A::$$b, A::${expr}: the property name is computed.
+                self.bump();
+                let inner = if self.eat(Tok::LBrace) {
+                    let e = self.expr()?;
+                    self.expect(Tok::RBrace)?;
+                    e
+                } else {
+                    self.simple_variable()?
+                };
+                Ok(self.expr_node(line, ExprKind::StaticProp { class, name: MemberName::Expr(inner) }))
+            }
+            Tok::LBrace => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Tok::RBrace)?;
+                if self.peek() != Tok::LParen {
+                    return self.unexpected_expecting("\"(\"");
+                }
+                let args = self.arg_list()?;
+                Ok(self.expr_node(line, ExprKind::StaticCall { class, name: MemberName::Expr(e), args }))
+            }
+            k if k == Tok::Ident || k.is_keyword() => {
+                self.bump();
+                let name = self.text(t);
+                if self.peek() == Tok::LParen {
+                    let args = self.arg_list()?;
+                    return Ok(self.expr_node(line, ExprKind::StaticCall { class, name: MemberName::Ident(name), args }));
+                }
+                if k == Tok::Class {
+                    return Ok(self.expr_node(line, ExprKind::ClassConst { class, name: b"class" }));
+                }
+                Ok(self.expr_node(line, ExprKind::ClassConst { class, name }))
+            }
+            _ => self.unexpected(),
+        }
+    }
+
+    /// After `->` / `?->`: `name`, `$var`, `{expr}`, `$$var`.
+    fn member_name(&mut self) -> R<MemberName<'a>> {
+        let t = self.tok();
+        match t.kind {
+            Tok::Ident => {
+                self.bump();
+                Ok(MemberName::Ident(self.text(t)))
+            }
+            k if k.is_keyword() => {
+                self.bump();
+                Ok(MemberName::Ident(self.text(t)))
+            }
+            Tok::Variable | Tok::Dollar => Ok(MemberName::Expr(self.simple_variable()?)),
+            Tok::LBrace => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Tok::RBrace)?;
+                Ok(MemberName::Expr(e))
+            }
+            _ => self.unexpected_expecting("identifier or variable or \"{\" or \"$\""),
+        }
+    }
+
+    /// `$a`, `$$a`, `${expr}`.
+    fn simple_variable(&mut self) -> R<&'a Expr<'a>> {
+        self.enter()?;
+        let r = self.simple_variable_inner();
+        self.leave();
+        r
+    }
+
+    fn simple_variable_inner(&mut self) -> R<&'a Expr<'a>> {
+        let t = self.tok();
+        match t.kind {
+            Tok::Variable => {
+                self.bump();
+                Ok(self.expr_node(t.line, ExprKind::Var(self.var_name(t))))
+            }
+            Tok::Dollar => {
+                self.bump();
+                if self.eat(Tok::LBrace) {
+                    let e = self.expr()?;
+                    self.expect(Tok::RBrace)?;
+                    return Ok(self.expr_node(t.line, ExprKind::VarVar(e)));
+                }
+                let inner = self.simple_variable()?;
+                Ok(self.expr_node(t.line, ExprKind::VarVar(inner)))
+            }
+            _ => self.unexpected_expecting("variable"),
+        }
+    }
+
+    /// `(args)`.
+    fn arg_list(&mut self) -> R<Args<'a>> {
+        self.expect_q(Tok::LParen)?;
+        if self.peek() == Tok::Ellipsis && self.peek_at(1) == Tok::RParen {
+            self.bump();
+            self.bump();
+            return Ok(Args::FirstClassCallable);
+        }
+        let saved = std::mem::replace(&mut self.array_nesting, 0);
+        let r = self.arg_list_inner();
+        self.array_nesting = saved;
+        r
+    }
+
+    fn arg_list_inner(&mut self) -> R<Args<'a>> {
+        let mut list = self.vec();
+        let mut named_seen = false;
+        while self.peek() != Tok::RParen {
+            let line = self.line();
+            let t = self.tok();
+            if self.eat(Tok::Ellipsis) {
+                let value = self.expr_value()?;
+                if named_seen {
+                    self.defer("Cannot use argument unpacking after named arguments", line);
+                }
+                list.push(Arg { line, name: None, value, unpack: true });
+            } else if (t.kind == Tok::Ident || t.kind.is_keyword()) && self.peek_at(1) == Tok::Colon {
+                self.bump();
+                self.bump();
+                let value = self.expr_value()?;
+                named_seen = true;
+                list.push(Arg { line, name: Some(self.text(t)), value, unpack: false });
+            } else {
+                let value = self.expr()?;
+                if named_seen {
+                    self.defer("Cannot use positional argument after named argument", line);
+                }
+                list.push(Arg { line, name: None, value, unpack: false });
+            }
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_x(Tok::RParen, "\")\"")?;
+        Ok(Args::List(list.into_bump_slice()))
+    }
+
+    /// Returns (expr, dereferencable, is_variable, bare_name).
+    fn primary(&mut self) -> R<(&'a Expr<'a>, bool, bool, bool)> {
+        let t = self.tok();
+        let line = t.line;
+        let kind = match t.kind {
+            Tok::Variable => {
+                self.bump();
+                return Ok((self.expr_node(line, ExprKind::Var(self.var_name(t))), true, true, false));
+            }
+            Tok::Dollar => {
+                let e = self.simple_variable()?;
+                return Ok((e, true, true, false));
+            }
+            Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative => {
+                self.bump();
+                let name = self.make_name(t);
+                if self.peek() == Tok::LParen {
+                    let args = self.arg_list()?;
+                    let e = self.expr_node(line, ExprKind::Call { callee: Callee::Name(name), args });
+                    return Ok((e, true, true, false));
+                }
+                return Ok((self.expr_node(line, ExprKind::Const(name)), true, false, true));
+            }
+            Tok::Static if self.peek_at(1) == Tok::DoubleColon => {
+                self.bump();
+                let name = Name { name: b"static", kind: NameKind::Unqualified };
+                return Ok((self.expr_node(line, ExprKind::Const(name)), true, false, true));
+            }
+            Tok::Static | Tok::Function | Tok::Fn => {
+                let e = self.closure_with_attrs(&[])?;
+                return Ok((e, false, false, false));
+            }
+            Tok::Attribute => {
+                let attrs = self.attributes()?;
+                let e = self.closure_with_attrs(attrs)?;
+                return Ok((e, false, false, false));
+            }
+            Tok::LParen => {
+                self.bump();
+                let saved = std::mem::replace(&mut self.array_nesting, 0);
+                let e = self.expr();
+                self.array_nesting = saved;
+                let e = e?;
+                self.expect(Tok::RParen)?;
+                return Ok((e, true, false, false));
+            }
+            Tok::LBracket => {
+                self.bump();
+                let e = self.array_literal(Tok::RBracket, line, true)?;
+                return Ok((e, true, false, false));
+            }
+            Tok::Array if self.peek_at(1) == Tok::LParen => {
+                self.bump();
+                self.bump();
+                let e = self.array_literal(Tok::RParen, line, false)?;
+                return Ok((e, true, false, false));
+            }
+            Tok::List => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                self.array_nesting += 1;
+                let items = self.array_items(Tok::RParen);
+                self.array_nesting -= 1;
+                let items = items?;
+                let e = self.expr_node(line, ExprKind::List(items));
+                return Ok((e, false, false, false));
+            }
+            Tok::LNumber => {
+                self.bump();
+                match parse_int_literal(self.text(t)) {
+                    Some(v) => ExprKind::Int(v),
+                    None => ExprKind::Float(parse_float_literal(self.text(t))),
+                }
+            }
+            Tok::DNumber => {
+                self.bump();
+                ExprKind::Float(parse_float_literal(self.text(t)))
+            }
+            Tok::ConstString => {
+                self.bump();
+                let text = self.text(t);
+                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(b"");
+                let s = if text.first() == Some(&b'\'') {
+                    unescape_single(self.a, inner)
+                } else {
+                    match unescape_double(self.a, inner, Some(b'"')) {
+                        Ok(s) => s,
+                        Err(m) => return Err(self.err_at(m.to_string(), line)),
+                    }
+                };
+                return Ok((self.expr_node(line, ExprKind::String(s)), true, false, false));
+            }
+            Tok::DoubleQuote => {
+                self.bump();
+                let parts = self.interpolated(Tok::DoubleQuote, Some(b'"'), 0)?;
+                return Ok((self.expr_node(line, parts), true, false, false));
+            }
+            Tok::Backtick => {
+                self.bump();
+                let parts = self.interpolated(Tok::Backtick, Some(b'`'), 0)?;
+                let kind = match parts {
+                    ExprKind::Interpolated(p) => ExprKind::ShellExec(p),
+                    ExprKind::String(s) => {
+                        let p = self.a.alloc_slice_fill_iter(std::iter::once(StrPart::Literal(s)));
+                        ExprKind::ShellExec(p)
+                    }
+                    k => k,
+                };
+                ExprKind::ShellExec(match kind {
+                    ExprKind::ShellExec(p) => p,
+                    _ => &[],
+                })
+            }
+            Tok::StartHeredoc => {
+                self.bump();
+                self.heredoc(t)?
+            }
+            Tok::MagicLine => {
+                self.bump();
+                ExprKind::MagicConst(MagicConst::Line)
+            }
+            Tok::MagicFile | Tok::MagicDir | Tok::MagicClass | Tok::MagicTrait | Tok::MagicMethod
+            | Tok::MagicFunction | Tok::MagicNamespace => {
+                self.bump();
+                ExprKind::MagicConst(match t.kind {
+                    Tok::MagicFile => MagicConst::File,
+                    Tok::MagicDir => MagicConst::Dir,
+                    Tok::MagicClass => MagicConst::Class,
+                    Tok::MagicTrait => MagicConst::Trait,
+                    Tok::MagicMethod => MagicConst::Method,
+                    Tok::MagicFunction => MagicConst::Function,
+                    _ => MagicConst::Namespace,
+                })
+            }
+            Tok::Isset => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                let mut list = self.vec();
+                loop {
+                    if self.peek() == Tok::RParen && !list.is_empty() {
+                        break;
+                    }
+                    let e = self.expr()?;
+                    list.push(e);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect_x(Tok::RParen, "\")\"")?;
+                ExprKind::Isset(list.into_bump_slice())
+            }
+            Tok::Empty => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                let e = self.expr()?;
+                self.expect_q(Tok::RParen)?;
+                ExprKind::Empty(e)
+            }
+            Tok::Eval => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                let e = self.expr()?;
+                self.expect_q(Tok::RParen)?;
+                ExprKind::Eval(e)
+            }
+            Tok::Exit => {
+                self.bump();
+                let mut arg = None;
+                if self.eat(Tok::LParen) {
+                    if self.peek() != Tok::RParen {
+                        arg = Some(self.expr()?);
+                    }
+                    self.expect_q(Tok::RParen)?;
+                }
+                ExprKind::Exit(arg)
+            }
+            Tok::Match => return Ok((self.match_expr()?, false, false, false)),
+            Tok::New => {
+                let e = self.new_expr()?;
+                return Ok((e, false, false, false));
+            }
+            _ => return self.unexpected(),
+        };
+        Ok((self.expr_node(line, kind), false, false, false))
+    }
+
+    /// Items of `[...]` / `array(...)` / `list(...)` up to `close` (consumed).
+    fn array_items(&mut self, close: Tok) -> R<&'a [Option<ArrayItem<'a>>]> {
+        let mut items = self.vec();
+        loop {
+            let k = self.peek();
+            if k == close {
+                break;
+            }
+            if k == Tok::Comma {
+                self.bump();
+                items.push(None);
+                continue;
+            }
+            let item = if self.eat(Tok::Ellipsis) {
+                ArrayItem { key: None, value: self.expr_value()?, by_ref: false, spread: true }
+            } else if self.eat(Tok::Amp) {
+                ArrayItem { key: None, value: self.ref_target()?, by_ref: true, spread: false }
+            } else {
+                let v = self.expr()?;
+                if self.eat(Tok::DoubleArrow) {
+                    self.check_read(v);
+                    if self.eat(Tok::Amp) {
+                        ArrayItem { key: Some(v), value: self.ref_target()?, by_ref: true, spread: false }
+                    } else {
+                        ArrayItem { key: Some(v), value: self.expr()?, by_ref: false, spread: false }
+                    }
+                } else {
+                    ArrayItem { key: None, value: v, by_ref: false, spread: false }
+                }
+            };
+            items.push(Some(item));
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        let w = format!("\"{}\"", close.fixed_text());
+        self.expect_x(close, &w)?;
+        Ok(items.into_bump_slice())
+    }
+
+    fn ref_target(&mut self) -> R<&'a Expr<'a>> {
+        let (e, is_var) = self.postfix_expr()?;
+        if !is_var && !matches!(e.kind, ExprKind::List(_) | ExprKind::Array(_)) {
+            return self.unexpected();
+        }
+        Ok(e)
+    }
+
+    fn array_literal(&mut self, close: Tok, line: u32, short: bool) -> R<&'a Expr<'a>> {
+        self.array_nesting += 1;
+        let items = self.array_items(close);
+        self.array_nesting -= 1;
+        let items = items?;
+        let has_empty = items.iter().any(|i| i.is_none());
+        let list_ok = std::mem::replace(&mut self.list_ok, false);
+        let list_ctx = short && (self.array_nesting > 0 || self.peek() == Tok::Eq || list_ok);
+        if !list_ctx {
+            if has_empty || Self::contains_pattern(items) {
+                self.defer("Cannot use empty array elements in arrays", line);
+            }
+        }
+        if has_empty {
+            return Ok(self.expr_node(line, ExprKind::List(items)));
+        }
+        let mut out = self.vec();
+        for it in items.iter().flatten() {
+            out.push(ArrayItem { key: it.key, value: it.value, by_ref: it.by_ref, spread: it.spread });
+        }
+        Ok(self.expr_node(line, ExprKind::Array(out.into_bump_slice())))
+    }
+
+    /// Does a value array contain a provisional pattern with skipped elements?
+    fn contains_pattern(items: &[Option<ArrayItem<'_>>]) -> bool {
+        items.iter().flatten().any(|it| match it.value.kind {
+            ExprKind::List(inner) => inner.iter().any(|i| i.is_none()) || Self::contains_pattern(inner),
+            _ => false,
+        })
+    }
+
+    fn closure_with_attrs(&mut self, attrs: &'a [Attribute<'a>]) -> R<&'a Expr<'a>> {
+        let line = self.line();
+        let is_static = self.eat(Tok::Static);
+        match self.peek() {
+            Tok::Function => {
+                self.bump();
+                let by_ref = self.eat(Tok::Amp);
+                let f = self.function_rest(line, b"", by_ref, attrs, is_static, true)?;
+                Ok(self.expr_node(line, ExprKind::Closure(f)))
+            }
+            Tok::Fn => {
+                self.bump();
+                let by_ref = self.eat(Tok::Amp);
+                let params = self.params()?;
+                let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
+                self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
+                let saved = std::mem::replace(&mut self.loop_depth, 0);
+                let body = self.expr_bp(0);
+                self.loop_depth = saved;
+                let body = body?;
+                let end_line = self.toks.get(self.pos.saturating_sub(1)).map(|t| t.line).unwrap_or(line);
+                let ret = Stmt { line: body.line, kind: StmtKind::Return(Some(body)) };
+                let f = self.alloc(Function {
+                    line,
+                    end_line,
+                    name: b"",
+                    params,
+                    by_ref,
+                    return_type,
+                    body: Some(self.a.alloc_slice_fill_iter(std::iter::once(ret))),
+                    uses: &[],
+                    is_static,
+                    attributes: attrs,
+                    doc_comment: None,
+                });
+                Ok(self.expr_node(line, ExprKind::ArrowFn(f)))
+            }
+            _ => self.unexpected(),
+        }
+    }
+
+    fn match_expr(&mut self) -> R<&'a Expr<'a>> {
+        let line = self.bump().line;
+        self.expect_q(Tok::LParen)?;
+        let subject = self.expr()?;
+        self.expect_q(Tok::RParen)?;
+        self.expect_q(Tok::LBrace)?;
+        let mut arms = self.vec();
+        let mut has_default = false;
+        while self.peek() != Tok::RBrace {
+            let l = self.line();
+            let conds = if self.peek() == Tok::Default {
+                self.bump();
+                self.eat(Tok::Comma);
+                if has_default {
+                    self.defer("Match expressions may only contain one default arm", l);
+                }
+                has_default = true;
+                None
+            } else {
+                let mut list = self.vec();
+                loop {
+                    let e = self.expr_value()?;
+                    list.push(e);
+                    if !self.eat(Tok::Comma) || self.peek() == Tok::DoubleArrow {
+                        break;
+                    }
+                }
+                Some(list.into_bump_slice())
+            };
+            self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
+            let body = self.expr_value()?;
+            arms.push(MatchArm { line: l, conds: conds.map(|c| &*c), body });
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_q(Tok::RBrace)?;
+        Ok(self.expr_node(line, ExprKind::Match { subject, arms: arms.into_bump_slice() }))
+    }
+
+    fn new_expr(&mut self) -> R<&'a Expr<'a>> {
+        let line = self.bump().line;
+        if matches!(self.peek(), Tok::Class | Tok::Attribute) {
+            let attrs = self.attributes()?;
+            let cl = self.line();
+            self.expect_q(Tok::Class)?;
+            let args = if self.peek() == Tok::LParen { self.new_args(line)? } else { &[] };
+            let decl = self.class_rest(cl, ClassKind::Class, None, Modifiers(0), attrs)?;
+            return Ok(self.expr_node(line, ExprKind::New { class: ClassRef::Anonymous(decl), args }));
+        }
+        let class = self.class_ref()?;
+        let args = if self.peek() == Tok::LParen { self.new_args(line)? } else { &[] };
+        Ok(self.expr_node(line, ExprKind::New { class, args }))
+    }
+
+    fn new_args(&mut self, line: u32) -> R<&'a [Arg<'a>]> {
+        match self.arg_list()? {
+            Args::List(a) => Ok(a),
+            Args::FirstClassCallable => self.fatal("Cannot create Closure for new expression", line),
+        }
+    }
+
+    /// The class operand of `new` / `instanceof`: a name, `static`, `(expr)`, or a
+    /// variable with `[..]`, `->p`, `::$p` (but no calls).
+    fn class_ref(&mut self) -> R<ClassRef<'a>> {
+        let t = self.tok();
+        match t.kind {
+            Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative => {
+                self.bump();
+                Ok(ClassRef::Name(self.make_name(t)))
+            }
+            Tok::Static => {
+                self.bump();
+                Ok(ClassRef::Name(Name { name: b"static", kind: NameKind::Unqualified }))
+            }
+            Tok::LParen => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Tok::RParen)?;
+                Ok(ClassRef::Expr(e))
+            }
+            Tok::Variable | Tok::Dollar => {
+                let mut e = self.simple_variable()?;
+                loop {
+                    let line = e.line;
+                    match self.peek() {
+                        Tok::LBracket => {
+                            self.bump();
+                            let dim = if self.peek() == Tok::RBracket { None } else { Some(self.expr()?) };
+                            self.expect_x(Tok::RBracket, "\"]\"")?;
+                            e = self.expr_node(line, ExprKind::Index { base: e, dim });
+                        }
+                        Tok::ObjectOp | Tok::NullsafeObjectOp => {
+                            let nullsafe = self.bump().kind == Tok::NullsafeObjectOp;
+                            let name = self.member_name()?;
+                            e = self.expr_node(line, ExprKind::Prop { obj: e, name, nullsafe });
+                        }
+                        Tok::DoubleColon if matches!(self.peek_at(1), Tok::Variable | Tok::Dollar) => {
+                            self.bump();
+                            let name = if self.peek() == Tok::Variable {
+                                let v = self.bump();
+                                MemberName::Ident(self.var_name(v))
+                            } else {
+                                self.bump();
+                                MemberName::Expr(self.simple_variable()?)
+                            };
+                            e = self.expr_node(line, ExprKind::StaticProp { class: ClassRef::Expr(e), name });
+                        }
+                        _ => break,
+                    }
+                }
+                Ok(ClassRef::Expr(e))
+            }
+            _ => self.unexpected(),
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Strings
+
+    /// Parts of `"..."` / `` `...` `` / heredoc up to `end` (consumed).
+    /// `indent`: heredoc closing indentation to strip from literal lines.
+    fn interpolated(&mut self, end: Tok, quote: Option<u8>, indent: usize) -> R<ExprKind<'a>> {
+        let mut raw: BVec<'a, RawPart<'a>> = self.vec();
+        loop {
+            let t = self.tok();
+            match t.kind {
+                k if k == end => {
+                    self.bump();
+                    break;
+                }
+                Tok::EncapsedAndWhitespace => {
+                    self.bump();
+                    raw.push(RawPart::Lit(self.text(t), t.line));
+                }
+                Tok::Variable => {
+                    self.bump();
+                    let var = self.expr_node(t.line, ExprKind::Var(self.var_name(t)));
+                    let e = match self.peek() {
+                        Tok::LBracket => {
+                            self.bump();
+                            let k = self.tok();
+                            let dim = match k.kind {
+                                Tok::NumString => {
+                                    self.bump();
+                                    self.num_string_key(self.text(k), false, k.line)
+                                }
+                                Tok::Minus if self.peek_at(1) == Tok::NumString => {
+                                    self.bump();
+                                    let n = self.bump();
+                                    self.num_string_key(self.text(n), true, k.line)
+                                }
+                                Tok::Ident => {
+                                    self.bump();
+                                    self.expr_node(k.line, ExprKind::String(self.text(k)))
+                                }
+                                Tok::Variable => {
+                                    self.bump();
+                                    self.expr_node(k.line, ExprKind::Var(self.var_name(k)))
+                                }
+                                _ => return self.unexpected(),
+                            };
+                            self.expect_x(Tok::RBracket, "\"]\"")?;
+                            self.expr_node(t.line, ExprKind::Index { base: var, dim: Some(dim) })
+                        }
+                        Tok::ObjectOp | Tok::NullsafeObjectOp => {
+                            let nullsafe = self.bump().kind == Tok::NullsafeObjectOp;
+                            let p = self.expect(Tok::Ident)?;
+                            self.expr_node(
+                                t.line,
+                                ExprKind::Prop { obj: var, name: MemberName::Ident(self.text(p)), nullsafe },
+                            )
+                        }
+                        _ => var,
+                    };
+                    raw.push(RawPart::Expr(e));
+                }
+                Tok::CurlyOpen => {
+                    self.bump();
+                    let e = self.expr()?;
+                    self.expect(Tok::RBrace)?;
+                    raw.push(RawPart::Expr(e));
+                }
+                Tok::DollarOpenCurlyBraces => {
+                    self.bump();
+                    let e = if self.peek() == Tok::StringVarname {
+                        let n = self.bump();
+                        let var = self.expr_node(n.line, ExprKind::Var(self.text(n)));
+                        if self.eat(Tok::LBracket) {
+                            let d = self.expr()?;
+                            self.expect_x(Tok::RBracket, "\"]\"")?;
+                            self.expr_node(n.line, ExprKind::Index { base: var, dim: Some(d) })
+                        } else {
+                            var
+                        }
+                    } else {
+                        let inner = self.expr()?;
+                        self.expr_node(t.line, ExprKind::VarVar(inner))
+                    };
+                    self.expect(Tok::RBrace)?;
+                    raw.push(RawPart::Expr(e));
+                }
+                _ => {
+                    let expecting = if end == Tok::EndHeredoc {
+                        "variable or heredoc end or \"${\" or \"{$\""
+                    } else {
+                        "variable or \"${\" or \"{$\""
+                    };
+                    if t.kind == Tok::Eof {
+                        return self.unexpected_expecting(expecting);
+                    }
+                    return self.unexpected();
+                }
+            }
+        }
+        // Dedent (heredoc) and unescape the literal parts.
+        let mut parts = self.vec();
+        let mut at_line_start = true;
+        let n = raw.len();
+        for (i, p) in raw.iter().enumerate() {
+            match *p {
+                RawPart::Lit(text, line) => {
+                    let dedented: &[u8] = if indent > 0 {
+                        match dedent(self.a, text, indent, at_line_start, i + 1 == n) {
+                            Ok(d) => d,
+                            Err(msg) => return Err(self.err_at(msg, line)),
+                        }
+                    } else {
+                        text
+                    };
+                    at_line_start = text.last() == Some(&b'\n');
+                    let s = if quote == Some(b'\'') {
+                        dedented
+                    } else {
+                        match unescape_double(self.a, dedented, quote) {
+                            Ok(s) => s,
+                            Err(m) => return Err(self.err_at(m.to_string(), line)),
+                        }
+                    };
+                    if !s.is_empty() {
+                        parts.push(StrPart::Literal(s));
+                    }
+                }
+                RawPart::Expr(e) => {
+                    if at_line_start && indent > 0 {
+                        return Err(self.err_at(
+                            format!("Invalid body indentation level (expecting an indentation level of at least {})", indent),
+                            e.line,
+                        ));
+                    }
+                    at_line_start = false;
+                    parts.push(StrPart::Expr(e));
+                }
+            }
+        }
+        let all_literal = parts.iter().all(|p| matches!(p, StrPart::Literal(_)));
+        if all_literal {
+            let mut s = self.vec();
+            for p in parts.iter() {
+                if let StrPart::Literal(l) = p {
+                    s.extend_from_slice(l);
+                }
+            }
+            return Ok(ExprKind::String(s.into_bump_slice()));
+        }
+        Ok(ExprKind::Interpolated(parts.into_bump_slice()))
+    }
+
+    fn num_string_key(&self, text: &'a [u8], negative: bool, line: u32) -> &'a Expr<'a> {
+        // A canonical decimal integer becomes an int key; anything else stays a string.
+        let canonical = !text.is_empty()
+            && text.iter().all(|c| c.is_ascii_digit())
+            && (text.len() == 1 || text[0] != b'0')
+            && !(negative && text == b"0");
+        if canonical {
+            let v = std::str::from_utf8(text).ok().and_then(|s| s.parse::<i64>().ok());
+            if let Some(v) = v {
+                return self.expr_node(line, ExprKind::Int(if negative { -v } else { v }));
+            }
+            if negative && text == b"9223372036854775808" {
+                return self.expr_node(line, ExprKind::Int(i64::MIN));
+            }
+        }
+        let s = if negative {
+            let mut v = self.vec();
+            v.push(b'-');
+            v.extend_from_slice(text);
+            v.into_bump_slice()
+        } else {
+            text
+        };
+        self.expr_node(line, ExprKind::String(s))
+    }
+
+    fn heredoc(&mut self, start: Token) -> R<ExprKind<'a>> {
+        let nowdoc = self.text(start).contains(&b'\'');
+        // The closing label's indentation is the whitespace before it.
+        let mut indent = 0usize;
+        let mut i = self.pos;
+        while let Some(t) = self.toks.get(i) {
+            if t.kind == Tok::EndHeredoc {
+                let text = self.text(*t);
+                indent = text.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+                let ws = &text[..indent];
+                if ws.contains(&b' ') && ws.contains(&b'\t') {
+                    return Err(self.err_at("Invalid indentation - tabs and spaces cannot be mixed".to_string(), t.line));
+                }
+                break;
+            }
+            if matches!(t.kind, Tok::Eof | Tok::Error) {
+                break;
+            }
+            i += 1;
+        }
+        let quote = if nowdoc { Some(b'\'') } else { None };
+        self.interpolated(Tok::EndHeredoc, quote, indent)
+    }
+}
+
+enum RawPart<'a> {
+    Lit(&'a [u8], u32),
+    Expr(&'a Expr<'a>),
+}
+
+trait PushType<'a> {
+    fn push_type(&mut self, t: &'a Type<'a>);
+}
+
+impl<'a> PushType<'a> for BVec<'a, Type<'a>> {
+    fn push_type(&mut self, t: &'a Type<'a>) {
+        self.push(copy_type(t));
+    }
+}
+
+fn copy_type<'a>(t: &'a Type<'a>) -> Type<'a> {
+    match t {
+        Type::Named(n) => Type::Named(*n),
+        Type::Nullable(i) => Type::Nullable(i),
+        Type::Union(l) => Type::Union(l),
+        Type::Intersection(l) => Type::Intersection(l),
+    }
+}
+
+/// Remove heredoc closing indentation from a raw literal part.
+/// `at_line_start`: the part begins a line. `last`: the part ends the body.
+fn dedent<'a>(a: &'a Bump, text: &[u8], indent: usize, at_line_start: bool, last: bool) -> Result<&'a [u8], String> {
+    let _ = last;
+    let mut out = BVec::with_capacity_in(text.len(), a);
+    let mut i = 0;
+    let mut line_start = at_line_start;
+    while i < text.len() {
+        if line_start {
+            let mut n = 0;
+            while n < indent && i < text.len() && (text[i] == b' ' || text[i] == b'\t') {
+                i += 1;
+                n += 1;
+            }
+            line_start = false;
+            if n < indent {
+                // Only an empty line may be less indented.
+                match text.get(i) {
+                    Some(b'\n') | Some(b'\r') => {}
+                    _ => {
+                        return Err(format!(
+                            "Invalid body indentation level (expecting an indentation level of at least {})",
+                            indent
+                        ))
+                    }
+                }
+            }
+            continue;
+        }
+        let c = text[i];
+        out.push(c);
+        if c == b'\n' {
+            line_start = true;
+        }
+        i += 1;
+    }
+    Ok(out.into_bump_slice())
+}
+
+/// `'...'` contents: only `\'` and `\\` are escapes.
+fn unescape_single<'a>(a: &'a Bump, s: &'a [u8]) -> &'a [u8] {
+    if !s.contains(&b'\\') {
+        return s;
+    }
+    let mut out = BVec::with_capacity_in(s.len(), a);
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'\\' && (s.get(i + 1) == Some(&b'\'') || s.get(i + 1) == Some(&b'\\')) {
+            out.push(s[i + 1]);
+            i += 2;
+        } else {
+            out.push(s[i]);
+            i += 1;
+        }
+    }
+    out.into_bump_slice()
+}
+
+/// Double-quoted / heredoc / backtick escapes. `quote` is the delimiter that
+/// `\` may escape (`"` or `` ` ``), `None` in heredocs.
+pub(crate) fn unescape_double<'a>(a: &'a Bump, s: &'a [u8], quote: Option<u8>) -> Result<&'a [u8], &'static str> {
+    if !s.contains(&b'\\') {
+        return Ok(s);
+    }
+    let mut out = BVec::with_capacity_in(s.len(), a);
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        if c != b'\\' || i + 1 >= s.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let n = s[i + 1];
+        i += 2;
+        match n {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'v' => out.push(0x0b),
+            b'e' => out.push(0x1b),
+            b'f' => out.push(0x0c),
+            b'\\' => out.push(b'\\'),
+            b'$' => out.push(b'$'),
+            b'0'..=b'7' => {
+                let mut v: u32 = (n - b'0') as u32;
+                let mut k = 0;
+                while k < 2 && i < s.len() && (b'0'..=b'7').contains(&s[i]) {
+                    v = v * 8 + (s[i] - b'0') as u32;
+                    i += 1;
+                    k += 1;
+                }
+                out.push(v as u8);
+            }
+            b'x' if i < s.len() && s[i].is_ascii_hexdigit() => {
+                let mut v: u32 = 0;
+                let mut k = 0;
+                while k < 2 && i < s.len() && s[i].is_ascii_hexdigit() {
+                    v = v * 16 + (s[i] as char).to_digit(16).unwrap_or(0);
+                    i += 1;
+                    k += 1;
+                }
+                out.push(v as u8);
+            }
+            b'u' if s.get(i) == Some(&b'{') => {
+                let start = i + 1;
+                let mut j = start;
+                while j < s.len() && s[j].is_ascii_hexdigit() {
+                    j += 1;
+                }
+                if j == start || s.get(j) != Some(&b'}') {
+                    return Err("Invalid UTF-8 codepoint escape sequence");
+                }
+                let mut cp: u64 = 0;
+                for &d in &s[start..j] {
+                    cp = cp.saturating_mul(16).saturating_add((d as char).to_digit(16).unwrap_or(0) as u64);
+                }
+                if cp > 0x10FFFF {
+                    return Err("Invalid UTF-8 codepoint escape sequence: Codepoint too large");
+                }
+                let cp = cp as u32;
+                // Encode as UTF-8 (surrogates included, as PHP does).
+                if cp < 0x80 {
+                    out.push(cp as u8);
+                } else if cp < 0x800 {
+                    out.push(0xC0 | (cp >> 6) as u8);
+                    out.push(0x80 | (cp & 0x3F) as u8);
+                } else if cp < 0x10000 {
+                    out.push(0xE0 | (cp >> 12) as u8);
+                    out.push(0x80 | ((cp >> 6) & 0x3F) as u8);
+                    out.push(0x80 | (cp & 0x3F) as u8);
+                } else {
+                    out.push(0xF0 | (cp >> 18) as u8);
+                    out.push(0x80 | ((cp >> 12) & 0x3F) as u8);
+                    out.push(0x80 | ((cp >> 6) & 0x3F) as u8);
+                    out.push(0x80 | (cp & 0x3F) as u8);
+                }
+                i = j + 1;
+            }
+            _ if Some(n) == quote => out.push(n),
+            _ => {
+                out.push(b'\\');
+                out.push(n);
+            }
+        }
+    }
+    Ok(out.into_bump_slice())
+}
