@@ -4,7 +4,7 @@
 // a jump. Output recorded from php -n.
 function add_typed(int $a, int $b = 2): int { return $a + $b; }
 function variadic($first, ...$rest) { return $first . ':' . count($rest); }
-function &nothing() { static $n = 0; $n++; return $n; }
+function nothing() { static $n = 0; $n++; return $n; }
 function by_ref(&$x) { $x .= '!'; }
 function later_defined_caller() { $y = 3; return later_defined($y) + later_defined(1); }
 function later_defined($x) { return $x * 2; }
@@ -35,3 +35,6 @@ echo PHP_INT_MAX, ' ', M_PI > 3 ? 'pi' : 'no', "\n";
 $u = 5; unset($u); var_dump(isset($u));
 $str = 'hello'; echo $str[1], $str[-1], "\n";
 echo max(1, 9, 3), min([4, 2, 8]), abs(-3), intdiv(7, 2), "\n";
+define('ANSWER', 42); echo ANSWER, ' ', defined('ANSWER') ? 'def' : 'undef', "\n";
+$i + 1;
+$arr2 = [$i, 'x' => $s, 7]; echo count($arr2), ' ', $arr2['x'], "\n";

@@ -146,13 +146,16 @@ impl Context {
         self.vm.interrupt_handle()
     }
 
-    /// Runs a program's main code.
+    /// Runs a program's main code as one request: functions and constants
+    /// declared by earlier runs of this context are gone (as between two
+    /// PHP requests); output settings, argv and limits stay.
     ///
     /// A Rust panic inside the engine is a Tusk bug; it is contained here and
     /// reported as `Error::Fatal`, and the context must not be reused.
     pub fn run(&mut self, p: &Program) -> Result<(), Error> {
         let vm = &mut self.vm;
         let prog = p.0.clone();
+        vm.begin_request();
         let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| vm.run_program(prog))) {
             Ok(r) => r,
             Err(_) => return Err(Error::Fatal("internal error in Tusk (a panic); the context is no longer usable".into())),

@@ -95,6 +95,23 @@ impl Vm {
         })
     }
 
+    /// Starts a new request: forgets what earlier runs declared (functions
+    /// with their statics, constants) and any pending stop, as each PHP
+    /// request starts from a clean slate. Settings and output stay.
+    pub fn begin_request(&mut self) {
+        for v in self.constants.values() {
+            // SAFETY: the table owns its constants.
+            unsafe { v.ptr_dtor() };
+        }
+        self.constants.clear();
+        self.functions.clear();
+        self.anon_entries.clear();
+        self.programs.clear();
+        self.exception = None;
+        self.stop = None;
+        self.nesting = 0;
+    }
+
     /// A handle another thread may use to interrupt this context.
     pub fn interrupt_handle(&self) -> Arc<AtomicBool> {
         self.interrupt.clone()

@@ -45,6 +45,9 @@ builtins! {
     "floatval" => var::floatval, ["value"], 1;
     "strval" => var::strval, ["value"], 1;
     "boolval" => var::boolval, ["value"], 1;
+    "define" => var::define, ["constant_name", "value", "case_insensitive"], 2;
+    "defined" => var::defined, ["constant_name"], 1;
+    "constant" => var::constant, ["name"], 1;
     "strlen" => string::strlen, ["string"], 1;
     "str_repeat" => string::str_repeat, ["string", "times"], 2;
     "implode" => string::implode, ["separator", "array"], 1;

@@ -115,3 +115,54 @@ pub fn boolval(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     *r = Zval::bool(convert::to_bool(a[0].deref()));
     Ok(())
 }
+
+/// The value a constant may hold: scalars, null and arrays of them.
+fn constant_value_ok(v: &Zval) -> bool {
+    !matches!(v.deref().kind(), crate::value::IS_OBJECT)
+}
+
+pub fn define(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "define", a, 2, 3)?;
+    let name = args::string(vm, "define", 1, "constant_name", &a[0])?;
+    if let Some(ci) = a.get(2) {
+        if args::boolean(vm, "define", 3, "case_insensitive", ci)? {
+            vm.warning("define(): Argument #3 ($case_insensitive) is ignored since declaration of case-insensitive constants is no longer supported");
+        }
+    }
+    let name = name.strip_prefix(b"\\").map(<[u8]>::to_vec).unwrap_or(name);
+    if vm.constants.contains_key(&name) || crate::stdlib::constant(&name).is_some() {
+        vm.warning(&format!("Constant {} already defined", String::from_utf8_lossy(&name)));
+        *r = Zval::FALSE;
+        return Ok(());
+    }
+    if !constant_value_ok(&a[1]) {
+        return Err(vm.throw_error("TypeError", "define(): Argument #2 ($value) cannot be an object, stdClass given"));
+    }
+    vm.constants.insert(name, a[1].copy_deref());
+    *r = Zval::TRUE;
+    Ok(())
+}
+
+pub fn defined(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "defined", a, 1, 1)?;
+    let name = args::string(vm, "defined", 1, "constant_name", &a[0])?;
+    let name = name.strip_prefix(b"\\").unwrap_or(&name);
+    *r = Zval::bool(vm.constants.contains_key(name) || crate::stdlib::constant(name).is_some());
+    Ok(())
+}
+
+pub fn constant(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "constant", a, 1, 1)?;
+    let name = args::string(vm, "constant", 1, "name", &a[0])?;
+    let name = name.strip_prefix(b"\\").unwrap_or(&name);
+    if let Some(v) = vm.constants.get(name) {
+        *r = v.copy_value();
+        return Ok(());
+    }
+    if let Some(v) = crate::stdlib::constant(name) {
+        *r = v;
+        return Ok(());
+    }
+    let msg = format!("Undefined constant \"{}\"", String::from_utf8_lossy(name));
+    Err(vm.throw_error("Error", &msg))
+}

@@ -162,7 +162,7 @@ impl ZArray {
 
     /// An empty packed array with room for `n` elements before growing.
     pub fn with_capacity(n: u32) -> *mut ZArray {
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::inc();
         Box::into_raw(Box::new(ZArray {
             header: GcHeader::new(IS_ARRAY),
@@ -185,7 +185,7 @@ impl ZArray {
         let a = &mut *p;
         a.destroy_elements();
         a.free_storage();
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::dec();
         drop(Box::from_raw(p));
     }
@@ -1057,7 +1057,7 @@ impl ZArray {
     /// `p` came from `into_immutable` and no value refers to it any more.
     pub unsafe fn free_immutable(p: *mut ZArray) {
         (*p).free_storage();
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::dec();
         drop(Box::from_raw(p));
     }

@@ -23,7 +23,7 @@ pub use zval::*;
 
 /// Live heap boxes (strings, arrays, references) created by this thread,
 /// counted in debug builds so tests can assert nothing leaked.
-#[cfg(debug_assertions)]
+#[cfg(any(debug_assertions, test))]
 pub mod live {
     use core::cell::Cell;
     thread_local! {

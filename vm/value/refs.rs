@@ -11,7 +11,7 @@ pub struct ZRef {
 impl ZRef {
     /// A new reference box with refcount 1 that owns `val`.
     pub fn new(val: Zval) -> *mut ZRef {
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::inc();
         Box::into_raw(Box::new(ZRef { header: GcHeader::new(IS_REFERENCE), val }))
     }
@@ -19,7 +19,7 @@ impl ZRef {
     /// # Safety
     /// `r` came from `ZRef::new` and its refcount reached zero.
     pub unsafe fn free(r: *mut ZRef) {
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::dec();
         let b = Box::from_raw(r);
         b.val.ptr_dtor();

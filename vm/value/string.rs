@@ -66,7 +66,7 @@ impl ZString {
         if p.is_null() {
             alloc::handle_alloc_error(layout);
         }
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::inc();
         // SAFETY: `p` is a fresh allocation large and aligned enough for the
         // header fields; we initialise them all before anyone reads them.
@@ -138,7 +138,7 @@ impl ZString {
     /// it afterwards.
     pub unsafe fn free(p: *mut ZString) {
         debug_assert!(!(*p).header.is_immutable());
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::dec();
         alloc::dealloc(p as *mut u8, layout_for((*p).cap));
     }
@@ -148,7 +148,7 @@ impl ZString {
     /// # Safety
     /// `p` came from `new_immutable` and no value refers to it any more.
     pub unsafe fn free_immutable(p: *mut ZString) {
-        #[cfg(debug_assertions)]
+        #[cfg(any(debug_assertions, test))]
         super::live::dec();
         alloc::dealloc(p as *mut u8, layout_for((*p).cap));
     }
