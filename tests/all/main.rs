@@ -6,6 +6,7 @@ mod corpus;
 mod dump;
 mod embed;
 mod runtime;
+mod scripts;
 
 use std::path::{Path, PathBuf};
 use std::io::Read;

@@ -4,8 +4,12 @@
 //! - **packed**: a plain `Zval` slot array indexed by key `0..n_used`, with
 //!   UNDEF holes and no hash index (lists);
 //! - **hash**: 32-byte `Bucket`s in insertion order plus a `u32` chained
-//!   index of twice the bucket capacity, stored in the same allocation just
-//!   before the buckets. A bucket's chain link lives in its `val.u2`.
+//!   index of twice the bucket capacity and a `u32` chain-link array of
+//!   the bucket capacity, stored in the same allocation just before the
+//!   buckets: `[heads: 2·cap][next: cap][buckets: cap]`. Zend keeps the link
+//!   in the bucket value's `u2`, which makes every write into an element
+//!   slot responsible for preserving it; Tusk keeps links apart, so a slot
+//!   is a plain `Zval` any code may overwrite (see docs/architecture.md).
 //!
 //! Deletes leave tombstones (UNDEF values); a full table whose tombstones
 //! outweigh ~1/32 of its elements is compacted instead of grown. A packed
@@ -27,8 +31,8 @@ const MAX_SIZE: u32 = 1 << 30;
 const INVALID: u32 = u32::MAX;
 const FLAG_PACKED: u32 = 1;
 
-/// A hash-form slot: value (its `u2` is the chain link), hash (the integer
-/// key itself for integer keys), and the key string or null.
+/// A hash-form slot: value, hash (the integer key itself for integer
+/// keys), and the key string or null. Its chain link is `next[i]`.
 #[repr(C)]
 pub struct Bucket {
     pub val: Zval,
@@ -103,7 +107,7 @@ fn packed_layout(cap: u32) -> Layout {
 
 #[inline]
 fn hash_layout(cap: u32) -> Layout {
-    let size = cap as usize * 2 * 4 + cap as usize * core::mem::size_of::<Bucket>();
+    let size = cap as usize * 3 * 4 + cap as usize * core::mem::size_of::<Bucket>();
     match Layout::from_size_align(size, 8) {
         Ok(l) => l,
         Err(_) => alloc::handle_alloc_error(Layout::new::<Bucket>()),
@@ -272,7 +276,13 @@ impl ZArray {
     /// Start of the chain index (hash form).
     #[inline(always)]
     unsafe fn index_base(&self) -> *mut u32 {
-        (self.data as *mut u32).sub(self.mask as usize + 1)
+        (self.data as *mut u32).sub(self.cap as usize * 3)
+    }
+    /// Chain link of bucket `i` (hash form): the next bucket with the same
+    /// head, or INVALID.
+    #[inline(always)]
+    unsafe fn next(&self, i: u32) -> *mut u32 {
+        (self.data as *mut u32).sub(self.cap as usize).add(i as usize)
     }
     /// Chain head for hash `h` (hash form).
     #[inline(always)]
@@ -291,7 +301,7 @@ impl ZArray {
             if (*b).h == h && (*b).key.is_null() {
                 return i;
             }
-            i = (*b).val.u2;
+            i = *self.next(i);
         }
         INVALID
     }
@@ -308,7 +318,7 @@ impl ZArray {
             {
                 return i;
             }
-            i = (*b).val.u2;
+            i = *self.next(i);
         }
         INVALID
     }
@@ -393,12 +403,13 @@ impl ZArray {
         self.flags |= FLAG_PACKED;
     }
 
-    /// Allocates hash storage of capacity `cap` (index filled with INVALID).
+    /// Allocates hash storage of capacity `cap` (heads filled with INVALID;
+    /// links are written as buckets are added).
     unsafe fn alloc_hash(cap: u32) -> *mut u8 {
         let base = alloc_layout(hash_layout(cap));
         let nidx = cap as usize * 2;
         ptr::write_bytes(base, 0xff, nidx * 4);
-        base.add(nidx * 4)
+        base.add(cap as usize * 3 * 4)
     }
 
     fn grow_cap(cap: u32) -> u32 {
@@ -433,7 +444,7 @@ impl ZArray {
             }
             let nb = self.bucket(j);
             let head = self.head((*nb).h);
-            (*nb).val.u2 = *head;
+            *self.next(j) = *head;
             *head = j;
             j += 1;
         }
@@ -510,7 +521,7 @@ impl ZArray {
         let b = self.bucket(i);
         let head = self.head(h);
         ptr::write(b, Bucket { val: v, h, key });
-        (*b).val.u2 = *head;
+        *self.next(i) = *head;
         *head = i;
         ptr::addr_of_mut!((*b).val)
     }
@@ -560,9 +571,7 @@ impl ZArray {
             let z = ptr::addr_of_mut!((*self.bucket(i)).val);
             if replace {
                 let old = *z;
-                let link = (*z).u2;
                 *z = v;
-                (*z).u2 = link;
                 old.ptr_dtor();
             } else {
                 v.ptr_dtor();
@@ -604,9 +613,7 @@ impl ZArray {
             let z = ptr::addr_of_mut!((*self.bucket(i)).val);
             if replace {
                 let old = *z;
-                let link = (*z).u2;
                 *z = v;
-                (*z).u2 = link;
                 old.ptr_dtor();
             } else {
                 v.ptr_dtor();
@@ -728,16 +735,15 @@ impl ZArray {
         let b = self.bucket(i);
         let head = self.head((*b).h);
         if *head == i {
-            *head = (*b).val.u2;
+            *head = *self.next(i);
         } else {
             let mut j = *head;
             while j != INVALID {
-                let pb = self.bucket(j);
-                if (*pb).val.u2 == i {
-                    (*pb).val.u2 = (*b).val.u2;
+                if *self.next(j) == i {
+                    *self.next(j) = *self.next(i);
                     break;
                 }
-                j = (*pb).val.u2;
+                j = *self.next(j);
             }
         }
         let old = (*b).val;
@@ -1020,9 +1026,7 @@ impl ZArray {
                     let old = *z;
                     let s = ZString::new_immutable((*old.str()).bytes());
                     pool.push(s as *mut GcHeader);
-                    let u2 = (*z).u2;
                     *z = Zval::string(s);
-                    (*z).u2 = u2;
                     old.ptr_dtor();
                 }
                 IS_ARRAY if (*z).is_refcounted() => {
@@ -1035,9 +1039,7 @@ impl ZArray {
                         Self::dup(inner)
                     };
                     let imm = Self::make_immutable(fresh, pool);
-                    let u2 = (*z).u2;
                     *z = Zval::array(imm);
-                    (*z).u2 = u2;
                 }
                 _ => {}
             }
