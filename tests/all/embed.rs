@@ -72,3 +72,19 @@ fn interrupt_stops_an_infinite_loop() {
     assert_eq!(ctx.run(&prog), Err(Error::Cancelled));
     t.join().expect("thread");
 }
+
+#[test]
+fn memory_limit_ends_the_run_and_the_context_stays_usable() {
+    let engine = Engine::new().with_memory_limit(8 * 1024 * 1024);
+    let hog = engine.compile(b"<?php $s = ''; while (true) { $s .= str_repeat('x', 4096); }", "hog.php").expect("compiles");
+    let ok = engine.compile(b"<?php echo strlen(str_repeat('y', 1000));", "ok.php").expect("compiles");
+    let mut ctx = engine.context();
+    ctx.capture_output();
+    match ctx.run(&hog) {
+        Err(Error::Fatal(m)) => assert!(m.starts_with("Allowed memory size of 8388608 bytes exhausted"), "{m}"),
+        other => panic!("expected the memory-limit fatal error, got {other:?}"),
+    }
+    let _ = ctx.take_output();
+    ctx.run(&ok).expect("runs after the fatal error");
+    assert_eq!(ctx.take_output(), b"1000");
+}

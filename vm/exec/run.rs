@@ -9,7 +9,7 @@ use super::{dispatch, Ret, Vm};
 use crate::compiler::Program;
 use crate::runtime::error::Stop;
 use crate::runtime::function::{FuncEntry, Function};
-use crate::value::{ZArray, ZString, Zval};
+use crate::value::{heap, ZArray, ZString, Zval};
 
 /// How a run ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,10 +66,33 @@ impl Vm {
                 }
             };
             let mut ret = Zval::UNDEF;
-            let r = self.call_user(main, entry, &[], &mut ret, Some(&init));
-            ret.ptr_dtor();
+            // The run may use `memory_limit` bytes beyond what is already
+            // allocated (the stack pages it starts with included).
+            let base = heap::used().saturating_sub(self.stack.bytes_reserved());
+            let outer = heap::set_limit(base.saturating_add(self.memory_limit));
+            let this = &mut *self;
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let r = this.call_user(main, entry, &[], &mut ret, Some(&init));
+                ret.ptr_dtor();
+                r
+            }));
+            heap::set_limit(outer);
             let _ = op;
-            r
+            match r {
+                Ok(r) => r,
+                Err(payload) => match payload.downcast::<heap::MemoryExhausted>() {
+                    Ok(m) => {
+                        // Zend's bailout: the request ends here; its frames are abandoned.
+                        self.exception = None;
+                        self.memory_exhausted(m.tried);
+                        self.stack.reset();
+                        self.cur = core::ptr::null_mut();
+                        self.nesting = 0;
+                        self.finish()
+                    }
+                    Err(other) => std::panic::resume_unwind(other),
+                },
+            }
         }
     }
 

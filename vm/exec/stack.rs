@@ -2,7 +2,7 @@
 //! return pops it, with no Rust recursion. Pages count against the memory
 //! limit, so unbounded PHP recursion ends with PHP's memory-exhausted error.
 
-use crate::value::Zval;
+use crate::value::{heap, Zval};
 
 /// Page size, as Zend's (ZEND_VM_STACK_PAGE_SIZE is 256 KiB on 64-bit).
 pub const PAGE_BYTES: usize = 256 * 1024;
@@ -27,7 +27,8 @@ pub struct Exhausted {
 impl Stack {
     pub fn new() -> Stack {
         let mut s = Stack { pages: Vec::new(), spare: None, top: core::ptr::null_mut(), end: core::ptr::null_mut() };
-        s.push_page(PAGE_BYTES);
+        // Outside a run there is no limit to refuse the first page.
+        let _ = s.push_page(PAGE_BYTES);
         s
     }
 
@@ -35,16 +36,38 @@ impl Stack {
         self.pages.iter().map(|p| p.len() * 16).sum()
     }
 
-    fn push_page(&mut self, min: usize) {
+    /// Makes a page of at least `min` bytes current; false if a new page
+    /// would pass the memory limit.
+    fn push_page(&mut self, min: usize) -> bool {
         let bytes = min.max(PAGE_BYTES);
         let page = match self.spare.take() {
             Some(p) if p.len() * 16 >= bytes => p,
-            _ => vec![Zval::UNDEF; bytes / 16].into_boxed_slice(),
+            other => {
+                if !heap::try_charge(bytes) {
+                    self.spare = other;
+                    return false;
+                }
+                if let Some(p) = other {
+                    heap::release(p.len() * 16);
+                }
+                vec![Zval::UNDEF; bytes / 16].into_boxed_slice()
+            }
         };
         self.top = page.as_ptr() as *mut u8;
         // SAFETY: one past the end of the page's allocation.
         self.end = unsafe { self.top.add(page.len() * 16) };
         self.pages.push(page);
+        true
+    }
+
+    /// Pops every frame (after a run was abandoned mid-way).
+    pub fn reset(&mut self) {
+        while self.pages.len() > 1 {
+            self.pop_page();
+        }
+        if let Some(p) = self.pages.last() {
+            self.top = p.as_ptr() as *mut u8;
+        }
     }
 
     /// Reserves `bytes` (a multiple of 16) for a frame; slots are not initialized.
@@ -62,12 +85,11 @@ impl Stack {
     #[cold]
     fn alloc_slow(&mut self, bytes: usize, limit: usize) -> Result<*mut Zval, Exhausted> {
         let want = bytes.max(PAGE_BYTES);
-        if self.bytes_reserved() + want > limit {
+        if self.bytes_reserved() + want > limit || !self.push_page(bytes) {
             // Zend's allocator takes memory from the system in 2 MiB chunks,
             // and that is the request its limit error names.
             return Err(Exhausted { tried: CHUNK_BYTES });
         }
-        self.push_page(bytes);
         let p = self.top;
         // SAFETY: the new page has at least `bytes` bytes.
         self.top = unsafe { p.add(bytes) };
@@ -96,7 +118,9 @@ impl Stack {
     #[cold]
     fn pop_page(&mut self) {
         if let Some(p) = self.pages.pop() {
-            self.spare = Some(p);
+            if let Some(old) = self.spare.replace(p) {
+                heap::release(old.len() * 16);
+            }
         }
         let last = self.pages.last().expect("stack keeps its first page");
         let start = last.as_ptr() as *mut u8;
@@ -105,6 +129,13 @@ impl Stack {
         // leave the rest of the page unused: frames never span pages.
         self.end = unsafe { start.add(last.len() * 16) };
         self.top = self.end;
+    }
+}
+
+impl Drop for Stack {
+    fn drop(&mut self) {
+        let bytes = self.bytes_reserved() + self.spare.as_ref().map_or(0, |p| p.len() * 16);
+        heap::release(bytes);
     }
 }
 

@@ -20,7 +20,7 @@
 //! array first (refcount 1, not immutable): see `separate`.
 
 use core::ptr;
-use std::alloc::{self, Layout};
+use std::alloc::Layout;
 
 use super::string::{hash_bytes, ZString};
 use super::zval::*;
@@ -101,7 +101,7 @@ fn round_cap(n: u32) -> u32 {
 fn packed_layout(cap: u32) -> Layout {
     match Layout::array::<Zval>(cap as usize) {
         Ok(l) => l,
-        Err(_) => alloc::handle_alloc_error(Layout::new::<Zval>()),
+        Err(_) => super::heap::exhausted(usize::MAX),
     }
 }
 
@@ -110,17 +110,13 @@ fn hash_layout(cap: u32) -> Layout {
     let size = cap as usize * 3 * 4 + cap as usize * core::mem::size_of::<Bucket>();
     match Layout::from_size_align(size, 8) {
         Ok(l) => l,
-        Err(_) => alloc::handle_alloc_error(Layout::new::<Bucket>()),
+        Err(_) => super::heap::exhausted(usize::MAX),
     }
 }
 
 #[inline]
 unsafe fn alloc_layout(l: Layout) -> *mut u8 {
-    let p = alloc::alloc(l);
-    if p.is_null() {
-        alloc::handle_alloc_error(l);
-    }
-    p
+    super::heap::alloc(l)
 }
 
 /// Adds an owner to a key string (immutable strings are never counted).
@@ -222,9 +218,9 @@ impl ZArray {
             return;
         }
         if self.is_packed() {
-            alloc::dealloc(self.data, packed_layout(self.cap));
+            super::heap::dealloc(self.data, packed_layout(self.cap));
         } else {
-            alloc::dealloc(self.index_base() as *mut u8, hash_layout(self.cap));
+            super::heap::dealloc(self.index_base() as *mut u8, hash_layout(self.cap));
         }
         self.data = ptr::null_mut();
     }
@@ -415,17 +411,14 @@ impl ZArray {
     fn grow_cap(cap: u32) -> u32 {
         if cap >= MAX_SIZE {
             // Zend: "Possible integer overflow in memory allocation".
-            alloc::handle_alloc_error(hash_layout(MAX_SIZE));
+            super::heap::exhausted(usize::MAX);
         }
         cap * 2
     }
 
     unsafe fn grow_packed(&mut self) {
         let new_cap = Self::grow_cap(self.cap);
-        let np = alloc::realloc(self.data, packed_layout(self.cap), packed_layout(new_cap).size());
-        if np.is_null() {
-            alloc::handle_alloc_error(packed_layout(new_cap));
-        }
+        let np = super::heap::realloc(self.data, packed_layout(self.cap), packed_layout(new_cap).size());
         self.data = np;
         self.cap = new_cap;
     }
@@ -499,7 +492,7 @@ impl ZArray {
                     j += 1;
                 }
             }
-            alloc::dealloc(self.data, packed_layout(self.cap));
+            super::heap::dealloc(self.data, packed_layout(self.cap));
         }
         self.flags &= !FLAG_PACKED;
         self.data = nd;

@@ -7,6 +7,7 @@
 //! the executor's slow paths turn them into PHP diagnostics and exceptions.
 
 pub mod zval;
+pub mod heap;
 pub mod string;
 pub mod array;
 pub mod refs;

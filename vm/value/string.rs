@@ -7,7 +7,7 @@
 use core::cell::UnsafeCell;
 use core::hash::{BuildHasher, Hasher};
 use core::ptr;
-use std::alloc::{self, Layout};
+use std::alloc::Layout;
 
 use super::zval::{GcHeader, GC_IMMUTABLE, GC_PERSISTENT, IS_STRING};
 
@@ -49,11 +49,11 @@ pub fn hash_bytes(b: &[u8]) -> u64 {
 
 #[inline]
 fn layout_for(cap: usize) -> Layout {
-    // A capacity this large cannot be allocated anyway; `handle_alloc_error`
-    // below turns the failure into an abort, never UB.
+    // A capacity this large can never fit the memory limit: refuse it as
+    // the limit would.
     match Layout::from_size_align(HEADER.saturating_add(cap), ALIGN) {
         Ok(l) => l,
-        Err(_) => alloc::handle_alloc_error(Layout::new::<ZString>()),
+        Err(_) => super::heap::exhausted(HEADER.saturating_add(cap)),
     }
 }
 
@@ -62,10 +62,7 @@ impl ZString {
     pub fn with_capacity(cap: usize) -> *mut ZString {
         let layout = layout_for(cap);
         // SAFETY: the layout has non-zero size (HEADER > 0).
-        let p = unsafe { alloc::alloc(layout) } as *mut ZString;
-        if p.is_null() {
-            alloc::handle_alloc_error(layout);
-        }
+        let p = unsafe { super::heap::alloc(layout) } as *mut ZString;
         #[cfg(any(debug_assertions, test))]
         super::live::inc();
         // SAFETY: `p` is a fresh allocation large and aligned enough for the
@@ -140,7 +137,7 @@ impl ZString {
         debug_assert!(!(*p).header.is_immutable());
         #[cfg(any(debug_assertions, test))]
         super::live::dec();
-        alloc::dealloc(p as *mut u8, layout_for((*p).cap));
+        super::heap::dealloc(p as *mut u8, layout_for((*p).cap));
     }
 
     /// Frees an immutable string at program teardown.
@@ -150,7 +147,7 @@ impl ZString {
     pub unsafe fn free_immutable(p: *mut ZString) {
         #[cfg(any(debug_assertions, test))]
         super::live::dec();
-        alloc::dealloc(p as *mut u8, layout_for((*p).cap));
+        super::heap::dealloc(p as *mut u8, layout_for((*p).cap));
     }
 
     /// Appends `b` to `s` in place, growing geometrically; returns the
@@ -170,10 +167,7 @@ impl ZString {
             let inside = (b.as_ptr() as usize) >= base && (b.as_ptr() as usize) < base + len;
             let off = (b.as_ptr() as usize).wrapping_sub(base);
             let new_cap = need.max((*s).cap.saturating_mul(2)).max(16);
-            let np = alloc::realloc(s as *mut u8, layout_for((*s).cap), HEADER + new_cap);
-            if np.is_null() {
-                alloc::handle_alloc_error(layout_for(new_cap));
-            }
+            let np = super::heap::realloc(s as *mut u8, layout_for((*s).cap), layout_for(new_cap).size());
             s = np as *mut ZString;
             (*s).cap = new_cap;
             let src = if inside { (*s).data_ptr().add(off) as *const u8 } else { b.as_ptr() };
