@@ -15,6 +15,9 @@ use tusk::compiler::{self, ErrorKind};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Native stack of the thread that runs a script.
+const RUN_STACK_BYTES: usize = 256 * 1024 * 1024;
+
 fn usage() -> ExitCode {
     eprintln!("usage: tusk [-l | --dump-opcodes] FILE [args...] | tusk -r CODE [args...]");
     ExitCode::from(1)
@@ -48,13 +51,28 @@ fn run(src: Vec<u8>, file: &str, argv: Vec<Vec<u8>>) -> ExitCode {
             return ExitCode::from(255);
         }
     };
-    let mut vm = tusk::exec::Vm::new();
-    vm.argv = argv;
-    let outcome = vm.run_program(std::sync::Arc::new(program));
-    vm.flush();
-    drop(vm);
+    let program = std::sync::Arc::new(program);
+    // The script runs on a thread with a large stack: PHP calls use none
+    // of it, but comparing or printing deeply nested data recurses, and the
+    // guard (value::guard) ends such a run cleanly only at this stack's end.
+    // The stack is address space; only the pages touched are ever committed.
+    let runner = std::thread::Builder::new().name("php".into()).stack_size(RUN_STACK_BYTES).spawn(move || {
+        let mut vm = tusk::exec::Vm::new();
+        vm.argv = argv;
+        let outcome = vm.run_program(program);
+        vm.flush();
+        drop(vm);
+        outcome.status()
+    });
+    let status = match runner.map(|t| t.join()) {
+        Ok(Ok(status)) => status,
+        _ => {
+            println!("\nFatal error: internal error in Tusk (a panic)");
+            255
+        }
+    };
     let _ = std::io::stdout().flush();
-    ExitCode::from(outcome.status() as u8)
+    ExitCode::from(status as u8)
 }
 
 fn main() -> ExitCode {

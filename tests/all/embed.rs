@@ -88,3 +88,26 @@ fn memory_limit_ends_the_run_and_the_context_stays_usable() {
     ctx.run(&ok).expect("runs after the fatal error");
     assert_eq!(ctx.take_output(), b"1000");
 }
+
+#[test]
+fn deep_data_on_a_small_stack_ends_with_a_fatal_error_not_an_overflow() {
+    let engine = Engine::new().with_memory_limit(1 << 30);
+    let src = b"<?php $a = []; $b = [];
+        for ($i = 0; $i < 300000; $i++) { $a = [$a]; $b = [$b]; }
+        var_dump($a == $b);";
+    let prog = engine.compile(src, "deep.php").expect("compiles");
+    let r = std::thread::Builder::new()
+        .stack_size(2 * 1024 * 1024)
+        .spawn(move || {
+            let mut ctx = engine.context();
+            ctx.capture_output();
+            ctx.run(&prog)
+        })
+        .expect("spawn")
+        .join()
+        .expect("no stack overflow");
+    match r {
+        Err(Error::Fatal(m)) => assert!(m.starts_with("Maximum call stack size of"), "{m}"),
+        other => panic!("expected the stack-size fatal error, got {other:?}"),
+    }
+}

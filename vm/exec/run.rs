@@ -9,7 +9,7 @@ use super::{dispatch, Ret, Vm};
 use crate::compiler::Program;
 use crate::runtime::error::Stop;
 use crate::runtime::function::{FuncEntry, Function};
-use crate::value::{heap, ZArray, ZString, Zval};
+use crate::value::{guard, heap, ZArray, ZString, Zval};
 
 /// How a run ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,6 +70,7 @@ impl Vm {
             // allocated (the stack pages it starts with included).
             let base = heap::used().saturating_sub(self.stack.bytes_reserved());
             let outer = heap::set_limit(base.saturating_add(self.memory_limit));
+            let floor = guard::arm();
             let this = &mut *self;
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let r = this.call_user(main, entry, &[], &mut ret, Some(&init));
@@ -77,22 +78,26 @@ impl Vm {
                 r
             }));
             heap::set_limit(outer);
+            guard::disarm(floor);
             let _ = op;
-            match r {
-                Ok(r) => r,
-                Err(payload) => match payload.downcast::<heap::MemoryExhausted>() {
-                    Ok(m) => {
-                        // Zend's bailout: the request ends here; its frames are abandoned.
-                        self.exception = None;
-                        self.memory_exhausted(m.tried);
-                        self.stack.reset();
-                        self.cur = core::ptr::null_mut();
-                        self.nesting = 0;
-                        self.finish()
-                    }
-                    Err(other) => std::panic::resume_unwind(other),
-                },
-            }
+            let payload = match r {
+                Ok(r) => return r,
+                Err(payload) => payload,
+            };
+            // Zend's bailout: the request ends here; its frames are abandoned.
+            let msg = if let Some(m) = payload.downcast_ref::<heap::MemoryExhausted>() {
+                format!("Allowed memory size of {} bytes exhausted (tried to allocate {} bytes)", self.memory_limit, m.tried)
+            } else if let Some(g) = payload.downcast_ref::<guard::StackExhausted>() {
+                format!("Maximum call stack size of {} bytes reached. Infinite recursion?", g.stack_size)
+            } else {
+                std::panic::resume_unwind(payload)
+            };
+            self.exception = None;
+            self.fatal(&msg);
+            self.stack.reset();
+            self.cur = core::ptr::null_mut();
+            self.nesting = 0;
+            self.finish()
         }
     }
 

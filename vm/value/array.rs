@@ -31,6 +31,17 @@ const MAX_SIZE: u32 = 1 << 30;
 const INVALID: u32 = u32::MAX;
 const FLAG_PACKED: u32 = 1;
 
+/// Arrays whose refcount reached zero while another array was being
+/// destroyed, freed by the outermost `ZArray::free` (no recursion).
+struct Deferred {
+    active: core::cell::Cell<bool>,
+    queue: core::cell::RefCell<Vec<*mut ZArray>>,
+}
+
+thread_local! {
+    static DEFER: Deferred = const { Deferred { active: core::cell::Cell::new(false), queue: core::cell::RefCell::new(Vec::new()) } };
+}
+
 /// A hash-form slot: value, hash (the integer key itself for integer
 /// keys), and the key string or null. Its chain link is `next[i]`.
 #[repr(C)]
@@ -162,6 +173,7 @@ impl ZArray {
 
     /// An empty packed array with room for `n` elements before growing.
     pub fn with_capacity(n: u32) -> *mut ZArray {
+        super::heap::charge(core::mem::size_of::<ZArray>());
         #[cfg(any(debug_assertions, test))]
         super::live::inc();
         Box::into_raw(Box::new(ZArray {
@@ -182,11 +194,26 @@ impl ZArray {
     /// `p` came from this module, its refcount reached zero (or it was never
     /// shared), it is not immutable, and nothing uses it afterwards.
     pub unsafe fn free(p: *mut ZArray) {
+        if DEFER.with(|d| d.active.replace(true)) {
+            // Inside another array's destruction: queue it, so that freeing
+            // data nested a million levels deep never recurses.
+            DEFER.with(|d| d.queue.borrow_mut().push(p));
+            return;
+        }
+        Self::free_now(p);
+        while let Some(next) = DEFER.with(|d| d.queue.borrow_mut().pop()) {
+            Self::free_now(next);
+        }
+        DEFER.with(|d| d.active.set(false));
+    }
+
+    unsafe fn free_now(p: *mut ZArray) {
         let a = &mut *p;
         a.destroy_elements();
         a.free_storage();
         #[cfg(any(debug_assertions, test))]
         super::live::dec();
+        super::heap::release(core::mem::size_of::<ZArray>());
         drop(Box::from_raw(p));
     }
 
@@ -1054,6 +1081,7 @@ impl ZArray {
         (*p).free_storage();
         #[cfg(any(debug_assertions, test))]
         super::live::dec();
+        super::heap::release(core::mem::size_of::<ZArray>());
         drop(Box::from_raw(p));
     }
 }

@@ -233,6 +233,7 @@ pub fn try_is_equal(a: &Zval, b: &Zval) -> Result<bool, NestingError> {
 
 /// `zend_hash_compare(.., ordered = false)` with `zend_compare` on values.
 fn compare_arrays(x: *mut ZArray, y: *mut ZArray) -> Result<i32, NestingError> {
+    super::guard::check();
     if x == y {
         return Ok(0);
     }
@@ -290,6 +291,7 @@ pub fn try_is_identical(a: &Zval, b: &Zval) -> Result<bool, NestingError> {
 }
 
 fn identical_arrays(x: *mut ZArray, y: *mut ZArray) -> Result<bool, NestingError> {
+    super::guard::check();
     // SAFETY: live arrays; the guard is released on every path.
     unsafe {
         if !ZArray::enter_recursion(x) {

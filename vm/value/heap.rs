@@ -71,6 +71,17 @@ pub fn try_charge(n: usize) -> bool {
     })
 }
 
+/// For output built in a Rust buffer (not counted): refuses to let it
+/// grow past what the limit leaves, as Zend's would-be string would.
+#[inline]
+pub fn check_buffer(len: usize) {
+    ACCOUNT.with(|a| {
+        if a.used.get().saturating_add(len) > a.limit.get() {
+            exhausted(len);
+        }
+    })
+}
+
 /// Gives back `n` counted bytes.
 #[inline]
 pub fn release(n: usize) {

@@ -8,6 +8,7 @@
 
 pub mod zval;
 pub mod heap;
+pub mod guard;
 pub mod string;
 pub mod array;
 pub mod refs;

@@ -20,6 +20,8 @@ pub fn var_dump(v: &Zval, out: &mut Vec<u8>) {
 }
 
 fn dump(v: &Zval, level: usize, out: &mut Vec<u8>) {
+    super::guard::check();
+    super::heap::check_buffer(out.len());
     if level > 1 {
         spaces(level - 1, out);
     }
@@ -104,6 +106,8 @@ pub fn print_r(v: &Zval, out: &mut Vec<u8>) {
 }
 
 fn print_r_at(v: &Zval, indent: usize, out: &mut Vec<u8>) {
+    super::guard::check();
+    super::heap::check_buffer(out.len());
     let v = v.deref();
     match v.kind() {
         IS_ARRAY => {
@@ -162,6 +166,8 @@ pub fn var_export(v: &Zval, out: &mut Vec<u8>) -> bool {
 }
 
 fn export(v: &Zval, level: usize, out: &mut Vec<u8>) -> bool {
+    super::guard::check();
+    super::heap::check_buffer(out.len());
     let v = v.deref();
     match v.kind() {
         IS_FALSE => out.extend_from_slice(b"false"),
