@@ -241,11 +241,34 @@ impl Zval {
             unsafe { (*self.value.counted).refcount += 1 }
         }
     }
+    /// Reads the cell at `p` as two 8-byte halves (Zend's ZVAL_COPY_VALUE
+    /// copies value and type word separately too).
+    ///
+    /// Cells are mostly written by two 8-byte stores (payload, then type
+    /// word). A plain `*p` copy compiles to one 16-byte load, which the CPU
+    /// cannot forward from two narrower in-flight stores: it stalls until
+    /// they retire (a dozen cycles or more, on every TMP moved into a CV or
+    /// an argument right after it was computed). Volatile keeps LLVM from
+    /// merging the halves back into one vector load.
+    ///
+    /// # Safety
+    /// `p` points at a readable, initialized cell.
+    #[inline(always)]
+    pub unsafe fn load(p: *const Zval) -> Zval {
+        let w = p as *const u64;
+        let lo = core::ptr::read_volatile(w);
+        let hi = core::ptr::read_volatile(w.add(1));
+        // SAFETY: every 16-byte pattern is a valid (if meaningless) Zval:
+        // a union of plain words and two u32s.
+        core::mem::transmute::<[u64; 2], Zval>([lo, hi])
+    }
+
     /// A bit copy that is a new owner (`ZVAL_COPY`).
     #[inline(always)]
     pub fn copy_value(&self) -> Zval {
         self.addref();
-        *self
+        // SAFETY: `self` is a live cell.
+        unsafe { Zval::load(self) }
     }
     /// `ZVAL_COPY_DEREF`: copies the value behind a reference.
     #[inline(always)]
