@@ -152,13 +152,22 @@ const OPERATIONS: &[&str] = &[
     "slow_owned",
 ];
 
-/// The body of `inst` with every operation replaced.
-pub fn expand_body(h: &Handler, inst: &Instance) -> Result<Block, Diag> {
+/// The body of `inst` with every operation replaced. With `outline_to`,
+/// every `slow!`/`slow_owned!` becomes a tail call to that function (the
+/// cold copy of the same body, which starts over), so this copy keeps only
+/// the fast paths.
+pub fn expand_body(h: &Handler, inst: &Instance, outline_to: Option<&str>) -> Result<Block, Diag> {
     let mut body = h.body.clone().ok_or_else(|| Diag::new(h.span, "internal: opcode item has no body"))?;
-    let mut ex = Expander { h, inst, err: None, scopes: Vec::new(), branches: 0 };
+    let mut ex = Expander { h, inst, err: None, scopes: Vec::new(), branches: 0, slows: 0, outline_to };
     ex.visit_block_mut(&mut body);
     if let Some(e) = ex.err {
         return Err(e);
+    }
+    if h.outline_slow && ex.slows == 0 {
+        return Err(Diag::new(
+            h.span,
+            format!("handler `{}` has `#[outline_slow]` but no `slow!` or `slow_owned!` to move out of line", h.name),
+        ));
     }
     if h.spec.smart_branch && ex.branches == 0 {
         return Err(Diag::new(
@@ -176,6 +185,9 @@ struct Expander<'a> {
     /// `free!`s that may have run at this point, per open block/arm.
     scopes: Vec<Vec<(Which, Span)>>,
     branches: usize,
+    slows: usize,
+    /// The cold copy that `slow!` tail-calls in an outlined hot instance.
+    outline_to: Option<&'a str>,
 }
 
 fn mac_name(m: &Macro) -> Option<String> {
@@ -297,6 +309,9 @@ impl Expander<'_> {
         let unit = Some(quote!(()));
         if let Some(a) = Access::from_name(&name) {
             let (w, k) = self.operand_arg(m, &name)?;
+            if let (Some(cold), Access::Read, Kind::Cv) = (self.outline_to, a, k) {
+                return Some(operand::read_cv_or_restart(w, cold));
+            }
             return match operand::access(a, k, w) {
                 Ok(Some(t)) => {
                     if a == Access::Free {
@@ -459,6 +474,10 @@ impl Expander<'_> {
                             ),
                         );
                     }
+                }
+                self.slows += 1;
+                if let Some(cold) = self.outline_to {
+                    return Some(operand::restart_in(cold));
                 }
                 let args = c.args.iter().map(|a| a.to_token_stream()).collect();
                 Some(operand::slow(c.func.to_token_stream(), args, frees.into_iter().map(|(_, t)| t).collect()))

@@ -161,6 +161,9 @@ pub struct Handler {
     pub result: Option<ResultKind>,
     pub spec: Spec,
     pub temperature: Temperature,
+    /// `#[outline_slow]`: the slow paths live in a cold copy of the body
+    /// that the hot instance tail-calls (see `emit::handlers::instance`).
+    pub outline_slow: bool,
     /// `None` for `opcode` items.
     pub body: Option<Block>,
 }
@@ -271,6 +274,7 @@ fn check_handler(raw: RawHandler) -> Result<Handler, Diag> {
     let mut docs = Vec::new();
     let mut spec = Spec::default();
     let mut temperature = Temperature::Normal;
+    let mut outline_slow = false;
     for attr in &raw.attrs {
         let path = attr.path();
         if path.is_ident("doc") {
@@ -290,6 +294,15 @@ fn check_handler(raw: RawHandler) -> Result<Handler, Diag> {
                 return Err(Diag::new(attr_span(attr), "a handler is either `#[hot]` or `#[cold]`, once"));
             }
             temperature = if path.is_ident("hot") { Temperature::Hot } else { Temperature::Cold };
+        } else if path.is_ident("outline_slow") {
+            if raw.is_opcode {
+                return Err(Diag::new(attr_span(attr), "`#[outline_slow]` needs a handler; an `opcode` item has none"));
+            }
+            attr.meta.require_path_only().map_err(Diag::from)?;
+            if outline_slow {
+                return Err(Diag::new(attr_span(attr), "`#[outline_slow]` is given twice"));
+            }
+            outline_slow = true;
         } else if path.is_ident("spec") {
             if raw.is_opcode {
                 return Err(Diag::new(attr_span(attr), "`#[spec]` needs a handler; an `opcode` item has none"));
@@ -298,7 +311,7 @@ fn check_handler(raw: RawHandler) -> Result<Handler, Diag> {
         } else {
             return Err(Diag::new(
                 attr_span(attr),
-                "unknown attribute (expected `///` docs, `#[hot]`, `#[cold]` or `#[spec(..)]`)",
+                "unknown attribute (expected `///` docs, `#[hot]`, `#[cold]`, `#[outline_slow]` or `#[spec(..)]`)",
             ));
         }
     }
@@ -391,6 +404,7 @@ fn check_handler(raw: RawHandler) -> Result<Handler, Diag> {
         result,
         spec,
         temperature,
+        outline_slow,
         body: raw.body,
     })
 }

@@ -268,6 +268,28 @@ pub fn slow(func: TokenStream, args: Vec<TokenStream>, frees: Vec<TokenStream>) 
     })
 }
 
+/// `slow!` in the hot copy of an `#[outline_slow]` instance: start the
+/// instance over in its cold copy (a tail call, so the hot copy makes no
+/// call and needs no stack frame).
+pub fn restart_in(cold: &str) -> TokenStream {
+    let f = Ident::new(cold, Span::call_site());
+    quote!(return #f(ip, fp, vm))
+}
+
+/// `read!(cv)` in the hot copy of an `#[outline_slow]` instance: an undefined
+/// CV (which warns) starts the instance over in its cold copy.
+pub fn read_cv_or_restart(w: Which, cold: &str) -> TokenStream {
+    let f = Ident::new(cold, Span::call_site());
+    let p = f_ip_fp("cv_or_null", w);
+    quote!({
+        let __p: *const Zval = #p;
+        if __p.is_null() {
+            return #f(ip, fp, vm);
+        }
+        __p
+    })
+}
+
 /// `is_result_used!()`: a literal in `retval` instances.
 pub fn is_result_used(used: bool) -> TokenStream {
     quote!(#used)

@@ -28,7 +28,7 @@ fn body(src: &str, inst: &str) -> String {
     for (hi, h) in d.handlers.iter().enumerate() {
         for i in instances(h, hi) {
             if i.name == inst {
-                let b = expand_body(h, &i).unwrap_or_else(|e| panic!("{}", e.message));
+                let b = expand_body(h, &i, None).unwrap_or_else(|e| panic!("{}", e.message));
                 return b.to_token_stream().to_string();
             }
         }

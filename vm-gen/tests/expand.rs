@@ -199,6 +199,7 @@ fn operand_fns() -> String {
             ("slot", "ip: *const Op, fp: *mut Zval", "*mut Zval"),
             ("any_raw", "ip: *const Op, fp: *mut Zval", "*const Zval"),
             ("cv_deref", "ip: *const Op, fp: *mut Zval", "*const Zval"),
+            ("cv_or_null", "ip: *const Op, fp: *mut Zval", "*const Zval"),
             ("any_deref", "ip: *const Op, fp: *mut Zval", "*const Zval"),
             ("var_ptr", "ip: *const Op, fp: *mut Zval", "*mut Zval"),
             ("any_write", "ip: *const Op, fp: *mut Zval", "*mut Zval"),

@@ -60,7 +60,10 @@ pub unsafe fn check_interrupt(vm: *mut Vm, ip: *const Op, target: *const Op) -> 
 pub unsafe fn interrupted(ip: *const Op, fp: *mut Zval, vm: *mut Vm) -> Ret {
     (*vm).ip = ip;
     (*vm).fp = fp;
-    Ret::Interrupt
+    // Opaque, so that LLVM cannot fold the constant into the caller: a
+    // caller that knows the result makes a plain call (and so needs a stack
+    // frame on its fast path) instead of jumping here.
+    core::hint::black_box(Ret::Interrupt)
 }
 
 /// The HANDLE_EXCEPTION opline: where a throw continues. The throwing

@@ -25,7 +25,7 @@ pub fn null_ptr() -> *const Zval {
 
 macro_rules! operand_fns {
     ($field:ident, $kind:ident, $const_:ident, $tmp:ident, $slot:ident, $var_deref:ident,
-     $cv_read:ident, $cv_deref:ident, $tmpvarcv_read:ident, $any_read:ident, $any_raw:ident,
+     $cv_read:ident, $cv_deref:ident, $cv_or_null:ident, $tmpvarcv_read:ident, $any_read:ident, $any_raw:ident,
      $any_deref:ident, $any_write:ident, $var_ptr:ident, $free:ident, $free_tmpvar:ident,
      $free_any:ident, $jmp:ident, $base:expr) => {
         /// CONST operand: the literal.
@@ -66,6 +66,17 @@ macro_rules! operand_fns {
         #[inline(always)]
         pub unsafe fn $cv_deref(ip: *const Op, fp: *mut Zval) -> *const Zval {
             (*$slot(ip, fp)).deref()
+        }
+        /// CV operand for reading, dereferenced; null when undefined (the
+        /// hot copy of an `#[outline_slow]` handler leaves the warning to
+        /// its cold copy).
+        #[inline(always)]
+        pub unsafe fn $cv_or_null(ip: *const Op, fp: *mut Zval) -> *const Zval {
+            let p = $slot(ip, fp);
+            if (*p).is_undef() {
+                return core::ptr::null();
+            }
+            (*p).deref()
         }
         /// TMP, VAR or CV operand for reading (kind checked at run time).
         #[inline(always)]
@@ -152,13 +163,13 @@ unsafe fn data_op(ip: *const Op) -> *const Op {
     ip.add(1)
 }
 
-operand_fns!(op1, op1_type, const_1, tmp_1, slot_1, var_deref_1, cv_read_1, cv_deref_1,
+operand_fns!(op1, op1_type, const_1, tmp_1, slot_1, var_deref_1, cv_read_1, cv_deref_1, cv_or_null_1,
     tmpvarcv_read_1, any_read_1, any_raw_1, any_deref_1, any_write_1, var_ptr_1, free_1,
     free_tmpvar_1, free_any_1, jmp_addr_1, this_op);
-operand_fns!(op2, op2_type, const_2, tmp_2, slot_2, var_deref_2, cv_read_2, cv_deref_2,
+operand_fns!(op2, op2_type, const_2, tmp_2, slot_2, var_deref_2, cv_read_2, cv_deref_2, cv_or_null_2,
     tmpvarcv_read_2, any_read_2, any_raw_2, any_deref_2, any_write_2, var_ptr_2, free_2,
     free_tmpvar_2, free_any_2, jmp_addr_2, this_op);
-operand_fns!(op1, op1_type, const_od, tmp_od, slot_od, var_deref_od, cv_read_od, cv_deref_od,
+operand_fns!(op1, op1_type, const_od, tmp_od, slot_od, var_deref_od, cv_read_od, cv_deref_od, cv_or_null_od,
     tmpvarcv_read_od, any_read_od, any_raw_od, any_deref_od, any_write_od, var_ptr_od, free_od,
     free_tmpvar_od, free_any_od, jmp_addr_od, data_op);
 

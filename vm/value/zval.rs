@@ -241,11 +241,35 @@ impl Zval {
             unsafe { (*self.value.counted).refcount += 1 }
         }
     }
+    /// Reads the cell at `p` as three words: payload (8 bytes), type word
+    /// and spare word (4 bytes each). Zend's ZVAL_COPY_VALUE also copies
+    /// payload and type word separately.
+    ///
+    /// Cells are written in parts: the payload, then the type word and spare
+    /// word as one 8-byte store or two 4-byte ones, as LLVM sees fit. A plain
+    /// `*p` copy compiles to one 16-byte load, which the CPU cannot forward
+    /// from narrower stores still in flight: it stalls until they retire (a
+    /// dozen cycles or more, on every TMP moved into a CV or an argument right
+    /// after it was computed). Each of these loads lies within any one store
+    /// that wrote it. Volatile keeps LLVM from merging them again.
+    ///
+    /// # Safety
+    /// `p` points at a readable, initialized cell.
+    #[inline(always)]
+    pub unsafe fn load(p: *const Zval) -> Zval {
+        let value = core::ptr::read_volatile(p as *const u64);
+        let type_info = core::ptr::read_volatile(core::ptr::addr_of!((*p).type_info));
+        let u2 = core::ptr::read_volatile(core::ptr::addr_of!((*p).u2));
+        // SAFETY: any 8 bytes are a valid payload (a union of plain words).
+        Zval { value: core::mem::transmute::<u64, Payload>(value), type_info, u2 }
+    }
+
     /// A bit copy that is a new owner (`ZVAL_COPY`).
     #[inline(always)]
     pub fn copy_value(&self) -> Zval {
         self.addref();
-        *self
+        // SAFETY: `self` is a live cell.
+        unsafe { Zval::load(self) }
     }
     /// `ZVAL_COPY_DEREF`: copies the value behind a reference.
     #[inline(always)]

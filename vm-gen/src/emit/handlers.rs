@@ -40,18 +40,52 @@ fn instance_doc(h: &Handler, inst: &Instance, def_name: &str) -> String {
     format!(" `{}`{kinds}: {sem}{dot} From {def_name}:{}.", h.name, h.line)
 }
 
-/// One instance as a fn item.
+/// Name of the cold copy of an `#[outline_slow]` instance.
+pub fn cold_copy_name(inst: &Instance) -> String {
+    format!("{}_COLD", inst.name)
+}
+
+/// One instance as a fn item; for `#[outline_slow]` handlers, two: the hot
+/// fn holds the fast paths and tail-calls the cold copy where the body
+/// reaches a `slow!`; the cold copy is the whole body, run from the start.
+/// A hot fn that makes no call needs no stack frame: no register saves on
+/// the fast path (LLVM places a frame for the slow calls at the entry when
+/// the body has several exits).
 pub fn instance(h: &Handler, inst: &Instance, def_name: &str) -> Result<TokenStream, Diag> {
-    let body = expand_body(h, inst)?;
     let doc = instance_doc(h, inst, def_name);
     let name = ident(&inst.name);
     let cold = if h.temperature == Temperature::Cold { quote!(#[cold]) } else { quote!() };
+    if !h.outline_slow {
+        let body = expand_body(h, inst, None)?;
+        return Ok(quote! {
+            #[doc = #doc]
+            #cold
+            #[inline(never)]
+            pub(crate) unsafe fn #name(ip: *const Op, fp: *mut Zval, vm: *mut Vm) -> Ret {
+                let (ip, fp): (*const Op, *mut Zval) = 'body: #body;
+                dispatch::next(ip, fp, vm)
+            }
+        });
+    }
+    let cold_name = cold_copy_name(inst);
+    let hot_body = expand_body(h, inst, Some(&cold_name))?;
+    let cold_body = expand_body(h, inst, None)?;
+    let cold_ident = ident(&cold_name);
+    let cold_doc = format!(" Slow paths of `{}`, run from the start when its fast paths do not apply.", inst.name);
     Ok(quote! {
         #[doc = #doc]
         #cold
         #[inline(never)]
         pub(crate) unsafe fn #name(ip: *const Op, fp: *mut Zval, vm: *mut Vm) -> Ret {
-            let (ip, fp): (*const Op, *mut Zval) = 'body: #body;
+            let (ip, fp): (*const Op, *mut Zval) = 'body: #hot_body;
+            dispatch::next(ip, fp, vm)
+        }
+
+        #[doc = #cold_doc]
+        #[cold]
+        #[inline(never)]
+        unsafe fn #cold_ident(ip: *const Op, fp: *mut Zval, vm: *mut Vm) -> Ret {
+            let (ip, fp): (*const Op, *mut Zval) = 'body: #cold_body;
             dispatch::next(ip, fp, vm)
         }
     })
