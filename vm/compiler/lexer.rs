@@ -1056,16 +1056,23 @@ pub fn parse_int_literal(text: &[u8]) -> Option<i64> {
 /// Value of a float literal, or of an integer literal that overflowed.
 pub fn parse_float_literal(text: &[u8]) -> f64 {
     let clean: Vec<u8> = text.iter().copied().filter(|&c| c != b'_').collect();
-    if clean.len() > 1 && clean[0] == b'0' && !clean.contains(&b'.') && !clean.iter().any(|&c| c | 0x20 == b'e') {
+    let hex = clean.len() > 1 && clean[0] == b'0' && clean[1] | 0x20 == b'x';
+    if hex || (clean.len() > 1 && clean[0] == b'0' && !clean.contains(&b'.') && !clean.iter().any(|&c| c | 0x20 == b'e')) {
         let (radix, digits): (f64, &[u8]) = match clean[1] | 0x20 {
             b'x' => (16.0, &clean[2..]),
             b'b' => (2.0, &clean[2..]),
             b'o' => (8.0, &clean[2..]),
             _ => (8.0, &clean[1..]),
         };
+        // Zend's zend_oct_strtod and zend_bin_strtod evaluate
+        // `value * base + c - '0'` left to right in doubles: the character
+        // code is added before '0' is taken off, and that rounding shows in
+        // the last digits of overflowing literals. zend_hex_strtod adds the
+        // digit's value.
         let mut v = 0.0f64;
         for &d in digits {
-            v = v * radix + (d as char).to_digit(radix as u32).unwrap_or(0) as f64;
+            let Some(x) = (d as char).to_digit(radix as u32) else { break };
+            v = if radix == 16.0 { v * radix + x as f64 } else { v * radix + d as f64 - b'0' as f64 };
         }
         return v;
     }
