@@ -228,11 +228,12 @@ pub unsafe fn leave(vm: *mut Vm, fp: *mut Zval, v: Zval) -> Option<(*const Op, *
     Some(((*prev).opline.add(1), prev as *mut Zval))
 }
 
-/// RETURN's fast path: the frame holds nothing to release (no refcounted
-/// CV, no extra arguments), was entered from PHP code, and `src` (op1's
-/// cell; `owned` for TMP/VAR) is neither undefined nor a reference, nor a
-/// refcounted value nobody receives. Then returns the value and pops the
-/// frame; a null ip (and nothing changed) otherwise.
+/// RETURN's fast path: the frame holds nothing to free (CVs: at most one
+/// refcounted value, which outlives the frame; no extra arguments), was
+/// entered from PHP code, and `src` (op1's cell; `owned` for TMP/VAR) is
+/// neither undefined nor a reference, nor a refcounted value nobody
+/// receives. Then returns the value and pops the frame; a null ip (and
+/// nothing changed) otherwise.
 #[inline(always)]
 pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bool) -> (*const Op, *mut Zval) {
     let f = fp as *mut Frame;
@@ -245,12 +246,21 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
     if (*f).this.type_info & CALL_TOP != 0 || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
         return none;
     }
-    // The early exit keeps LLVM from vectorizing this short scan.
+    // At most one CV may hold a refcounted value, one that outlives the
+    // frame (a `static` or `global` reference, an array shared with the
+    // caller): releasing it is a decrement. (Two could share one box, whose
+    // count would then drop by two.) The early exit also keeps LLVM from
+    // vectorizing this short scan.
     let mut p = Frame::slot(f, 0);
     let end = Frame::slot(f, op.cv_names.len() as u32);
+    let mut shared: *mut crate::value::GcHeader = core::ptr::null_mut();
     while p < end {
         if (*p).is_refcounted() {
-            return none;
+            let h = (*p).value.counted;
+            if !shared.is_null() || (*h).refcount <= 1 {
+                return none;
+            }
+            shared = h;
         }
         p = p.add(1);
     }
@@ -264,6 +274,9 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
             (*src).addref();
         }
         *rv = Zval::load(src);
+    }
+    if !shared.is_null() {
+        (*shared).refcount -= 1;
     }
     let prev = (*f).prev;
     (*vm).stack.top = fp as *mut u8;
