@@ -45,6 +45,15 @@ pub unsafe fn undefined_function(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> R
     Err(vm.throw_error("Error", &format!("Call to undefined function {}()", n.trim_start_matches('\\'))))
 }
 
+/// A builtin's frame: the header, the arguments, then one cell the builtin
+/// writes its result into. (A cell on the VM stack rather than a Rust local:
+/// a local whose address the builtin got would keep `icall` from jumping to
+/// the next handler.)
+#[inline(always)]
+fn builtin_frame_size(nargs: u32) -> usize {
+    crate::ops::FRAME_HEADER as usize + (nargs as usize + 1) * 16
+}
+
 /// Pushes a frame for `entry` with room for `nargs` arguments and makes it
 /// the innermost call being prepared.
 #[inline(always)]
@@ -55,7 +64,7 @@ pub unsafe fn push_call(vm: &mut Vm, fp: *mut Zval, _ip: *const Op, entry: *mut 
         let extra = nargs.saturating_sub(op.num_args) as usize;
         op.frame_size() + extra * 16
     } else {
-        crate::ops::FRAME_HEADER as usize + nargs as usize * 16
+        builtin_frame_size(nargs)
     };
     let call = match vm.stack.alloc(need, vm.memory_limit) {
         Ok(p) => p as *mut Frame,
@@ -96,7 +105,7 @@ pub unsafe fn push_cached(vm: *mut Vm, fp: *mut Zval, ip: *const Op, nargs: u32)
     let need = if (*func).is_user() {
         op.frame_size() + (nargs.saturating_sub(op.num_args) as usize) * 16
     } else {
-        crate::ops::FRAME_HEADER as usize + nargs as usize * 16
+        builtin_frame_size(nargs)
     };
     let stack = &mut (*vm).stack;
     if (stack.end as usize) - (stack.top as usize) < need {
@@ -311,7 +320,7 @@ pub unsafe fn free_frame_values(f: *mut Frame) {
 }
 
 /// Calls the prepared builtin; its result goes to `ret`.
-#[inline(never)]
+#[inline(always)]
 pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut Zval) -> Result<(), Thrown> {
     let call = take_call(fp);
     (*call).prev = fp as *mut Frame;
@@ -321,12 +330,14 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
         return Err(vm.throw_error("Error", "not a builtin"));
     };
     vm.cur = call;
-    let mut r = Zval::NULL;
-    let res = f(vm, args, &mut r);
+    let rp = Frame::slot(call, nargs as u32);
+    *rp = Zval::NULL;
+    let res = f(vm, args, &mut *rp);
     vm.cur = fp as *mut Frame;
     for a in args {
         a.ptr_dtor();
     }
+    let r = Zval::load(rp);
     vm.stack.free(call as *mut Zval);
     match res {
         Ok(()) => {
