@@ -350,6 +350,42 @@ impl ZArray {
         }
     }
 
+    /// A packed array's next position `k` (`k == num_used`, room left),
+    /// claimed for a new element: the caller must write the returned slot
+    /// (its content is garbage). Null, and nothing changed, when `k` is not
+    /// that position. The handlers' inline append; `update_int`/`append` do
+    /// the rest.
+    ///
+    /// # Safety
+    /// The array is separated (refcount 1, not immutable).
+    #[inline(always)]
+    pub unsafe fn packed_push(&mut self, k: i64) -> *mut Zval {
+        if self.is_packed() && !self.data.is_null() && k as u64 == self.n_used as u64 && self.n_used < self.cap {
+            let z = self.slot(self.n_used);
+            self.n_used += 1;
+            self.n_elements += 1;
+            self.next_free = k + 1;
+            return z;
+        }
+        ptr::null_mut()
+    }
+
+    /// The slot an assignment to integer key `k` overwrites, when that needs
+    /// nothing released: a present element holding no refcounted value (nor
+    /// a reference), or the next packed position (claimed, see
+    /// `packed_push`). Null, and nothing changed, otherwise.
+    ///
+    /// # Safety
+    /// The array is separated (refcount 1, not immutable).
+    #[inline(always)]
+    pub unsafe fn int_slot_for_write(&mut self, k: i64) -> *mut Zval {
+        match self.find_int(k) {
+            Some(z) if !(*z).is_refcounted() => z,
+            Some(_) => ptr::null_mut(),
+            None => self.packed_push(k),
+        }
+    }
+
     /// The value at string key `k` (a non-numeric string: the caller has
     /// normalized it).
     #[inline]
