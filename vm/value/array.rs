@@ -386,6 +386,52 @@ impl ZArray {
         }
     }
 
+    /// The element at key `k` when deciding that is quick: `k` an int, or a
+    /// string that cannot be numeric (its first byte is not a digit or `-`).
+    /// `Ok(None)`: certainly absent. `Err(())`: another kind of key, or a
+    /// string that might be numeric; the caller normalizes (`dim_key`).
+    #[inline(always)]
+    pub fn find_quick(&self, k: &Zval) -> Result<Option<*mut Zval>, ()> {
+        if k.is_long() {
+            return Ok(self.find_int(k.lval()));
+        }
+        if k.is_string() {
+            // SAFETY: a string-kind value holds a live string.
+            let s = unsafe { &*k.str() };
+            match s.bytes().first() {
+                Some(&c) if c > b'9' || (c < b'0' && c != b'-') => return Ok(self.find_str(s)),
+                _ => {}
+            }
+        }
+        Err(())
+    }
+
+    /// foreach's step: the first element at or after position `pos`, as
+    /// (its position, value slot, key string or null, int key). `None` when
+    /// the next position holds a tombstone or is past the end (the caller's
+    /// slow path decides which).
+    #[inline(always)]
+    pub fn entry_quick(&self, pos: u32) -> Option<(u32, *mut Zval, *mut ZString, i64)> {
+        if pos >= self.n_used {
+            return None;
+        }
+        // SAFETY: pos < n_used <= cap, so the storage is allocated.
+        unsafe {
+            if self.is_packed() {
+                let z = self.slot(pos);
+                if (*z).is_undef() {
+                    return None;
+                }
+                return Some((pos, z, ptr::null_mut(), pos as i64));
+            }
+            let b = self.bucket(pos);
+            if (*b).val.is_undef() {
+                return None;
+            }
+            Some((pos, ptr::addr_of_mut!((*b).val), (*b).key, (*b).h as i64))
+        }
+    }
+
     /// The value at string key `k` (a non-numeric string: the caller has
     /// normalized it).
     #[inline]
