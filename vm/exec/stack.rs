@@ -17,6 +17,9 @@ pub struct Stack {
     spare: Option<Box<[Zval]>>,
     pub top: *mut u8,
     pub end: *mut u8,
+    /// Start of the innermost page: popping the frame there returns to the
+    /// previous page (cached so that `free` tests one pointer).
+    base: *mut u8,
 }
 
 /// The stack could not grow: `bytes` more would pass the memory limit.
@@ -26,7 +29,13 @@ pub struct Exhausted {
 
 impl Stack {
     pub fn new() -> Stack {
-        let mut s = Stack { pages: Vec::new(), spare: None, top: core::ptr::null_mut(), end: core::ptr::null_mut() };
+        let mut s = Stack {
+            pages: Vec::new(),
+            spare: None,
+            top: core::ptr::null_mut(),
+            end: core::ptr::null_mut(),
+            base: core::ptr::null_mut(),
+        };
         // Outside a run there is no limit to refuse the first page.
         let _ = s.push_page(PAGE_BYTES);
         s
@@ -54,6 +63,7 @@ impl Stack {
             }
         };
         self.top = page.as_ptr() as *mut u8;
+        self.base = self.top;
         // SAFETY: one past the end of the page's allocation.
         self.end = unsafe { self.top.add(page.len() * 16) };
         self.pages.push(page);
@@ -102,21 +112,23 @@ impl Stack {
         let f = frame as *mut u8;
         self.top = f;
         // Popping the first frame of a page returns to the previous page.
-        if self.pages.len() > 1 && f == self.page_start() {
+        if f == self.base {
             self.pop_page();
         }
     }
 
+    /// Whether popping the frame at `frame` leaves the innermost page (so
+    /// `free` would call out to switch pages).
     #[inline(always)]
-    fn page_start(&self) -> *mut u8 {
-        match self.pages.last() {
-            Some(p) => p.as_ptr() as *mut u8,
-            None => core::ptr::null_mut(),
-        }
+    pub fn starts_page(&self, frame: *mut Zval) -> bool {
+        frame as *mut u8 == self.base
     }
 
     #[cold]
     fn pop_page(&mut self) {
+        if self.pages.len() <= 1 {
+            return;
+        }
         if let Some(p) = self.pages.pop() {
             if let Some(old) = self.spare.replace(p) {
                 heap::release(old.len() * 16);
@@ -124,6 +136,7 @@ impl Stack {
         }
         let last = self.pages.last().expect("stack keeps its first page");
         let start = last.as_ptr() as *mut u8;
+        self.base = start;
         // SAFETY: end of the previous page; `top` is where its last frame ended,
         // which is that page's end or earlier. We don't know exactly, so we
         // leave the rest of the page unused: frames never span pages.

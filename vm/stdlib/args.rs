@@ -6,11 +6,18 @@ use crate::exec::{Thrown, Vm};
 use crate::value::{convert, number, ZArray, Zval, IS_ARRAY, IS_DOUBLE, IS_FALSE, IS_LONG, IS_NULL, IS_STRING, IS_TRUE};
 
 /// `name() expects exactly 1 argument, 0 given` and friends.
+#[inline]
 pub fn count(vm: &mut Vm, name: &str, args: &[Zval], min: usize, max: usize) -> Result<(), Thrown> {
     let n = args.len();
     if n >= min && n <= max {
         return Ok(());
     }
+    Err(count_error(vm, name, n, min, max))
+}
+
+#[cold]
+#[inline(never)]
+fn count_error(vm: &mut Vm, name: &str, n: usize, min: usize, max: usize) -> Thrown {
     let (how, want) = if min == max {
         ("exactly", min)
     } else if n < min {
@@ -19,7 +26,7 @@ pub fn count(vm: &mut Vm, name: &str, args: &[Zval], min: usize, max: usize) -> 
         ("at most", max)
     };
     let msg = format!("{}() expects {} {} argument{}, {} given", name, how, want, if want == 1 { "" } else { "s" }, n);
-    Err(vm.throw_error("ArgumentCountError", &msg))
+    vm.throw_error("ArgumentCountError", &msg)
 }
 
 fn type_error(vm: &mut Vm, name: &str, n: usize, param: &str, want: &str, v: &Zval) -> Thrown {
@@ -32,7 +39,16 @@ fn null_deprecated(vm: &mut Vm, name: &str, n: usize, param: &str, ty: &str) {
 }
 
 /// An `int` parameter.
+#[inline]
 pub fn long(vm: &mut Vm, name: &str, n: usize, param: &str, v: &Zval) -> Result<i64, Thrown> {
+    if v.kind() == IS_LONG {
+        return Ok(v.lval());
+    }
+    long_slow(vm, name, n, param, v)
+}
+
+#[inline(never)]
+fn long_slow(vm: &mut Vm, name: &str, n: usize, param: &str, v: &Zval) -> Result<i64, Thrown> {
     let v = v.deref();
     match v.kind() {
         IS_LONG => Ok(v.lval()),
@@ -90,7 +106,16 @@ pub fn double(vm: &mut Vm, name: &str, n: usize, param: &str, v: &Zval) -> Resul
 }
 
 /// An `int|float` parameter: the value as a number Zval.
+#[inline]
 pub fn number(vm: &mut Vm, name: &str, n: usize, param: &str, v: &Zval) -> Result<Zval, Thrown> {
+    if matches!(v.kind(), IS_LONG | IS_DOUBLE) {
+        return Ok(*v);
+    }
+    number_slow(vm, name, n, param, v)
+}
+
+#[inline(never)]
+fn number_slow(vm: &mut Vm, name: &str, n: usize, param: &str, v: &Zval) -> Result<Zval, Thrown> {
     let v = v.deref();
     match v.kind() {
         IS_LONG | IS_DOUBLE => Ok(*v),

@@ -373,6 +373,88 @@ impl ZArray {
         }
     }
 
+    /// A packed array's next position `k` (`k == num_used`, room left),
+    /// claimed for a new element: the caller must write the returned slot
+    /// (its content is garbage). Null, and nothing changed, when `k` is not
+    /// that position. The handlers' inline append; `update_int`/`append` do
+    /// the rest.
+    ///
+    /// # Safety
+    /// The array is separated (refcount 1, not immutable).
+    #[inline(always)]
+    pub unsafe fn packed_push(&mut self, k: i64) -> *mut Zval {
+        if self.is_packed() && !self.data.is_null() && k as u64 == self.n_used as u64 && self.n_used < self.cap {
+            let z = self.slot(self.n_used);
+            self.n_used += 1;
+            self.n_elements += 1;
+            self.next_free = k + 1;
+            return z;
+        }
+        ptr::null_mut()
+    }
+
+    /// The slot an assignment to integer key `k` overwrites, when that needs
+    /// nothing released: a present element holding no refcounted value (nor
+    /// a reference), or the next packed position (claimed, see
+    /// `packed_push`). Null, and nothing changed, otherwise.
+    ///
+    /// # Safety
+    /// The array is separated (refcount 1, not immutable).
+    #[inline(always)]
+    pub unsafe fn int_slot_for_write(&mut self, k: i64) -> *mut Zval {
+        match self.find_int(k) {
+            Some(z) if !(*z).is_refcounted() => z,
+            Some(_) => ptr::null_mut(),
+            None => self.packed_push(k),
+        }
+    }
+
+    /// The element at key `k` when deciding that is quick: `k` an int, or a
+    /// string that cannot be numeric (its first byte is not a digit or `-`).
+    /// `Ok(None)`: certainly absent. `Err(())`: another kind of key, or a
+    /// string that might be numeric; the caller normalizes (`dim_key`).
+    #[inline(always)]
+    pub fn find_quick(&self, k: &Zval) -> Result<Option<*mut Zval>, ()> {
+        if k.is_long() {
+            return Ok(self.find_int(k.lval()));
+        }
+        if k.is_string() {
+            // SAFETY: a string-kind value holds a live string.
+            let s = unsafe { &*k.str() };
+            match s.bytes().first() {
+                Some(&c) if c > b'9' || (c < b'0' && c != b'-') => return Ok(self.find_str(s)),
+                _ => {}
+            }
+        }
+        Err(())
+    }
+
+    /// foreach's step: the first element at or after position `pos`, as
+    /// (its position, value slot, key string or null, int key). `None` when
+    /// the next position holds a tombstone or is past the end (the caller's
+    /// slow path decides which).
+    #[inline(always)]
+    pub fn entry_quick(&self, pos: u32) -> Option<(u32, *mut Zval, *mut ZString, i64)> {
+        if pos >= self.n_used {
+            return None;
+        }
+        // SAFETY: pos < n_used <= cap, so the storage is allocated.
+        unsafe {
+            if self.is_packed() {
+                let z = self.slot(pos);
+                if (*z).is_undef() {
+                    return None;
+                }
+                return Some((pos, z, ptr::null_mut(), pos as i64));
+            }
+            let b = self.bucket(pos);
+            if (*b).val.is_undef() {
+                return None;
+            }
+            Some((pos, ptr::addr_of_mut!((*b).val), (*b).key, (*b).h as i64))
+        }
+    }
+
     /// The value at string key `k` (a non-numeric string: the caller has
     /// normalized it).
     #[inline]

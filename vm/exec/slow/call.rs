@@ -45,6 +45,15 @@ pub unsafe fn undefined_function(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> R
     Err(vm.throw_error("Error", &format!("Call to undefined function {}()", n.trim_start_matches('\\'))))
 }
 
+/// A builtin's frame: the header, the arguments, then one cell the builtin
+/// writes its result into. (A cell on the VM stack rather than a Rust local:
+/// a local whose address the builtin got would keep `icall` from jumping to
+/// the next handler.)
+#[inline(always)]
+fn builtin_frame_size(nargs: u32) -> usize {
+    crate::ops::FRAME_HEADER as usize + (nargs as usize + 1) * 16
+}
+
 /// Pushes a frame for `entry` with room for `nargs` arguments and makes it
 /// the innermost call being prepared.
 #[inline(always)]
@@ -55,7 +64,7 @@ pub unsafe fn push_call(vm: &mut Vm, fp: *mut Zval, _ip: *const Op, entry: *mut 
         let extra = nargs.saturating_sub(op.num_args) as usize;
         op.frame_size() + extra * 16
     } else {
-        crate::ops::FRAME_HEADER as usize + nargs as usize * 16
+        builtin_frame_size(nargs)
     };
     let call = match vm.stack.alloc(need, vm.memory_limit) {
         Ok(p) => p as *mut Frame,
@@ -79,6 +88,66 @@ pub unsafe fn push_call(vm: &mut Vm, fp: *mut Zval, _ip: *const Op, entry: *mut 
     }
     (*f).call = call;
     Ok(())
+}
+
+/// INIT_FCALL's fast path: pushes the frame of the function cached for this
+/// opline when the current stack page has room. Null (and nothing changed)
+/// otherwise: `init_fcall` then resolves the name and grows the stack.
+#[inline(always)]
+pub unsafe fn push_cached(vm: *mut Vm, fp: *mut Zval, ip: *const Op, nargs: u32) -> *mut Frame {
+    let f = fp as *mut Frame;
+    let entry = *(*f).rt_cache.add((*ip).result as usize) as *mut FuncEntry;
+    if entry.is_null() {
+        return core::ptr::null_mut();
+    }
+    let func = (*entry).func;
+    let op = &(*func).op;
+    let need = if (*func).is_user() {
+        op.frame_size() + (nargs.saturating_sub(op.num_args) as usize) * 16
+    } else {
+        builtin_frame_size(nargs)
+    };
+    let stack = &mut (*vm).stack;
+    if (stack.end as usize) - (stack.top as usize) < need {
+        return core::ptr::null_mut();
+    }
+    let call = stack.top as *mut Frame;
+    stack.top = stack.top.add(need);
+    (*call).opline = core::ptr::null();
+    (*call).call = core::ptr::null_mut();
+    (*call).func = func;
+    (*call).entry = entry;
+    (*call).this = Zval::UNDEF;
+    (*call).this.u2 = nargs;
+    (*call).prev = (*f).call;
+    (*call).rt_cache = (*entry).rt_cache.as_mut_ptr();
+    // Arguments not yet sent must read as UNDEF if the call is abandoned.
+    set_undef(Frame::slot(call, 0), Frame::slot(call, nargs));
+    (*f).call = call;
+    call
+}
+
+/// Makes the slots `from..to` UNDEF. A plain loop, for the few slots a call
+/// has: volatile stores keep LLVM from turning it into a memset call or an
+/// unrolled vector loop, both slower (and a call needs a stack frame).
+#[inline(always)]
+unsafe fn set_undef(mut from: *mut Zval, to: *mut Zval) {
+    while from < to {
+        core::ptr::write_volatile(core::ptr::addr_of_mut!((*from).type_info), crate::value::IS_UNDEF as u32);
+        from = from.add(1);
+    }
+}
+
+/// INIT_FCALL when `push_cached` could not: resolves (and caches) the
+/// function named by op2, then pushes its frame, growing the stack.
+#[cold]
+#[inline(never)]
+pub unsafe fn init_fcall(vm: &mut Vm, fp: *mut Zval, ip: *const Op, nargs: u32) -> Result<(), Thrown> {
+    let entry = cached_function(vm, fp, ip);
+    if entry.is_null() {
+        return undefined_function(vm, fp, ip);
+    }
+    push_call(vm, fp, ip, entry, nargs)
 }
 
 /// Pops the innermost prepared call off the caller's chain.
@@ -108,6 +177,27 @@ pub unsafe fn enter_user(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut Zv
     }
     vm.cur = call;
     Ok((op.entry(), call as *mut Zval))
+}
+
+/// DO_UCALL's fast path (no extra arguments to move): switches to the
+/// prepared user function. A null ip (and nothing changed) otherwise.
+#[inline(always)]
+pub unsafe fn enter_fast(vm: *mut Vm, fp: *mut Zval, ip: *const Op) -> (*const Op, *mut Zval) {
+    let f = fp as *mut Frame;
+    let call = (*f).call;
+    let op = &(*(*call).func).op;
+    let nargs = (*call).num_args();
+    if nargs > op.num_args {
+        return (core::ptr::null(), fp);
+    }
+    (*f).opline = ip;
+    (*f).call = (*call).prev;
+    (*call).prev = f;
+    (*call).return_value = if (*ip).result_type == IS_UNUSED { core::ptr::null_mut() } else { operand::result(ip, fp) };
+    let ncv = op.cv_names.len() as u32;
+    set_undef(Frame::slot(call, nargs), Frame::slot(call, ncv));
+    (*vm).cur = call;
+    (op.entry(), call as *mut Zval)
 }
 
 #[cold]
@@ -147,6 +237,72 @@ pub unsafe fn leave(vm: *mut Vm, fp: *mut Zval, v: Zval) -> Option<(*const Op, *
     Some(((*prev).opline.add(1), prev as *mut Zval))
 }
 
+/// RETURN's fast path: the frame holds nothing to free (CVs: at most one
+/// refcounted value, which outlives the frame; no extra arguments), was
+/// entered from PHP code, and `src` (op1's cell; `owned` for TMP/VAR) is
+/// neither undefined nor a reference, nor a refcounted value nobody
+/// receives. Then returns the value and pops the frame; a null ip (and
+/// nothing changed) otherwise.
+#[inline(always)]
+pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bool) -> (*const Op, *mut Zval) {
+    let f = fp as *mut Frame;
+    let op = &(*(*f).func).op;
+    let kind = (*src).kind();
+    let none = (core::ptr::null(), fp);
+    if kind == crate::value::IS_UNDEF || kind == crate::value::IS_REFERENCE {
+        return none;
+    }
+    if (*f).this.type_info & CALL_TOP != 0 || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
+        return none;
+    }
+    // At most one CV may hold a refcounted value, one that outlives the
+    // frame (a `static` or `global` reference, an array shared with the
+    // caller): releasing it is a decrement. (Two could share one box, whose
+    // count would then drop by two.) The early exit also keeps LLVM from
+    // vectorizing this short scan.
+    let mut p = Frame::slot(f, 0);
+    let end = Frame::slot(f, op.cv_names.len() as u32);
+    let mut shared: *mut crate::value::GcHeader = core::ptr::null_mut();
+    while p < end {
+        if (*p).is_refcounted() {
+            let h = (*p).value.counted;
+            if !shared.is_null() || (*h).refcount <= 1 {
+                return none;
+            }
+            shared = h;
+        }
+        p = p.add(1);
+    }
+    let rv = (*f).return_value;
+    if rv.is_null() {
+        if owned && (*src).is_refcounted() {
+            return none;
+        }
+    } else {
+        if !owned {
+            (*src).addref();
+        }
+        *rv = Zval::load(src);
+    }
+    if !shared.is_null() {
+        (*shared).refcount -= 1;
+    }
+    let prev = (*f).prev;
+    (*vm).stack.top = fp as *mut u8;
+    (*vm).cur = prev;
+    ((*prev).opline.add(1), prev as *mut Zval)
+}
+
+/// RETURN's slow path: takes op1 (warning for an undefined CV), releases
+/// the frame's values and returns to the caller; `None` when the frame was
+/// entered from Rust.
+#[cold]
+#[inline(never)]
+pub unsafe fn return_slow(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Option<(*const Op, *mut Zval)>, Thrown> {
+    let v = super::take(vm, fp, ip, 1);
+    Ok(leave(vm, fp, v))
+}
+
 /// Releases a user frame's CVs and extra arguments.
 #[inline(always)]
 pub unsafe fn free_frame_values(f: *mut Frame) {
@@ -164,7 +320,7 @@ pub unsafe fn free_frame_values(f: *mut Frame) {
 }
 
 /// Calls the prepared builtin; its result goes to `ret`.
-#[inline(never)]
+#[inline(always)]
 pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut Zval) -> Result<(), Thrown> {
     let call = take_call(fp);
     (*call).prev = fp as *mut Frame;
@@ -174,12 +330,14 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
         return Err(vm.throw_error("Error", "not a builtin"));
     };
     vm.cur = call;
-    let mut r = Zval::NULL;
-    let res = f(vm, args, &mut r);
+    let rp = Frame::slot(call, nargs as u32);
+    *rp = Zval::NULL;
+    let res = f(vm, args, &mut *rp);
     vm.cur = fp as *mut Frame;
     for a in args {
         a.ptr_dtor();
     }
+    let r = Zval::load(rp);
     vm.stack.free(call as *mut Zval);
     match res {
         Ok(()) => {
@@ -195,6 +353,19 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
             Err(t)
         }
     }
+}
+
+/// DO_ICALL: calls the prepared builtin and continues with the next opline
+/// (or the exception handler). Handler-shaped, so that the handler jumps
+/// here and keeps no stack frame of its own.
+#[inline(never)]
+pub unsafe fn icall(ip: *const Op, fp: *mut Zval, vm: *mut Vm) -> crate::exec::Ret {
+    (*(fp as *mut Frame)).opline = ip;
+    let next = match call_builtin(&mut *vm, fp, ip, operand::result(ip, fp)) {
+        Ok(()) => ip.add(1),
+        Err(_) => crate::exec::dispatch::exception_op(vm),
+    };
+    crate::exec::dispatch::next(next, fp, vm)
 }
 
 /// A dynamic call `$f(...)`: op2 holds the function name.
@@ -472,6 +643,21 @@ pub unsafe fn verify_return(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     }
     let msg = format!("{}(): Return value must be of type {}, {} returned", func_name(f), info.ty_text, type_name_of((*target).deref()));
     Err(vm.throw_error("TypeError", &msg))
+}
+
+/// BIND_STATIC's fast path: the statics are initialized and the CV holds
+/// nothing to release. False (and nothing changed) otherwise.
+#[inline(always)]
+pub unsafe fn bind_static_fast(fp: *mut Zval, ip: *const Op) -> bool {
+    let entry = (*(fp as *mut Frame)).entry;
+    let statics = &(*entry).statics;
+    let idx = (*ip).extended_value as usize;
+    let cv = operand::slot_1(ip, fp);
+    if !(*entry).statics_init || idx >= statics.len() || (*cv).is_refcounted() {
+        return false;
+    }
+    *cv = statics.get_unchecked(idx).copy_value();
+    true
 }
 
 /// `static $x = …;`: binds CV op1 to this function's static slot
