@@ -454,6 +454,13 @@ impl Compiler {
             }
             _ => {}
         }
+        if let (Node::Const(_), Node::Const(_)) = (&l, &r) {
+            if no_const_const(code) {
+                // Not foldable (it warns or throws at run time) and there is
+                // no CONST,CONST handler: load op1 into a TMP first.
+                l = self.f.emit_tmp(Opcode::QmAssign, &l, &Node::Unused);
+            }
+        }
         Ok(self.f.emit_tmp(code, &l, &r))
     }
 
@@ -999,6 +1006,12 @@ fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
         }
     }
     super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0 }
+}
+
+/// Opcodes without a CONST,CONST handler (`#[spec(no_const_const)]`).
+fn no_const_const(code: Opcode) -> bool {
+    use Opcode::*;
+    matches!(code, Add | Sub | Mul | Div | Mod | Sl | Sr | Pow | BwOr | BwAnd | BwXor | Concat | FastConcat)
 }
 
 /// `zend_handle_numeric_dim`: `"12"` as a key is `12`.
