@@ -20,7 +20,7 @@ fn is_fake_def(op: &Op) -> bool {
 
 /// Opcodes that read op1 without consuming it (something later frees it).
 fn keeps_op1_alive(op: &Op) -> bool {
-    matches!(op.opcode(), Opcode::FetchListR)
+    matches!(op.opcode(), Opcode::FetchListR | Opcode::FetchListW | Opcode::CopyTmp | Opcode::Case | Opcode::CaseStrict | Opcode::SwitchLong | Opcode::SwitchString | Opcode::Match | Opcode::MatchError)
 }
 
 /// Computes the live ranges of `ops` (compile form, operands already slot
@@ -55,7 +55,7 @@ pub fn compute(ops: &[Op], num_cvs: u32, num_tmps: u32) -> Vec<LiveRange> {
         }
         if is_tmpvar(op.op2_type) {
             if let Some(t) = idx(op.op2) {
-                if op.opcode() == Opcode::FeFetchR {
+                if matches!(op.opcode(), Opcode::FeFetchR | Opcode::FeFetchRw) {
                     // op2 of FE_FETCH is a definition, not a use.
                     if last_use[t] != NONE {
                         if opnum + 1 != last_use[t] {
@@ -91,7 +91,7 @@ fn emit(ops: &[Op], out: &mut Vec<LiveRange>, var: u32, start: u32, end: u32) {
             out.push(LiveRange { var, start, end, kind: LiveKind::Rope });
             return;
         }
-        Opcode::FeResetR => LiveKind::Loop,
+        Opcode::FeResetR | Opcode::FeResetRw => LiveKind::Loop,
         _ => LiveKind::Tmp,
     };
     out.push(LiveRange { var, start: start + 1, end, kind });

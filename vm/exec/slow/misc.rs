@@ -1,6 +1,6 @@
 //! Output, casts, constants, ropes, exit.
 
-use super::read1;
+use super::{read1, read2};
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::Op;
 use crate::runtime::error::Stop;
@@ -178,4 +178,160 @@ pub unsafe fn free_rope(base: *mut Zval, n: usize) {
     for i in 0..n {
         Zval::string(*parts.add(i)).ptr_dtor();
     }
+}
+
+/// `global $x`: binds CV op1 by reference to the global named op2 (a CV of
+/// the main script: the compiler gives the main script a CV for every name
+/// a function declares global). Without a main frame (a function called
+/// from the host), the global is a fresh NULL.
+#[cold]
+#[inline(never)]
+pub unsafe fn bind_global(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let name = (*(*operand::const_2(ip)).str()).bytes();
+    // The main frame is the bottom of the caller chain.
+    let mut f = fp as *mut crate::exec::Frame;
+    while !(*f).prev.is_null() {
+        f = (*f).prev;
+    }
+    let op = &(*(*f).func).op;
+    let r = match op.cv_names.iter().position(|n| n.as_slice() == name) {
+        Some(i) if (*(*f).func).is_user() => {
+            let g = crate::exec::Frame::slot(f, i as u32);
+            crate::value::refs::make_ref(g);
+            (*g).copy_value()
+        }
+        _ => Zval::reference(crate::value::ZRef::new(Zval::NULL)),
+    };
+    super::assign::bind_ref(operand::slot_1(ip, fp), r);
+    Ok(())
+}
+
+/// `const NAME = value;` at the top level: defines op1 (name) := op2.
+#[cold]
+#[inline(never)]
+pub unsafe fn declare_const(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let name = (*(*operand::const_1(ip)).str()).bytes().to_vec();
+    if vm.constants.contains_key(&name) || crate::stdlib::constant(&name).is_some() {
+        vm.warning(&format!("Constant {} already defined", String::from_utf8_lossy(&name)));
+        return Ok(());
+    }
+    let v = (*read2(vm, fp, ip)).copy_value();
+    vm.constants.insert(name, v);
+    Ok(())
+}
+
+/// `match` found no arm for op1: throws UnhandledMatchError.
+#[cold]
+#[inline(never)]
+pub unsafe fn match_error(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let v = (*read1(vm, fp, ip)).deref();
+    // smart_str_append_scalar with exception_string_param_max_len = 15.
+    let text = match v.kind() {
+        IS_NULL => "NULL".to_string(),
+        crate::value::IS_FALSE => "false".to_string(),
+        crate::value::IS_TRUE => "true".to_string(),
+        IS_LONG => v.lval().to_string(),
+        IS_DOUBLE => {
+            let mut b = Vec::new();
+            super::arith::to_string_into(vm, v, &mut b);
+            String::from_utf8_lossy(&b).into_owned()
+        }
+        IS_STRING => {
+            let bytes = (*v.str()).bytes();
+            let mut t = String::from("'");
+            for &c in bytes.iter().take(15) {
+                match c {
+                    b'\\' => t.push_str("\\\\"),
+                    b'\n' => t.push_str("\\n"),
+                    b'\r' => t.push_str("\\r"),
+                    b'\t' => t.push_str("\\t"),
+                    0x20..=0x7e => t.push(c as char),
+                    _ => t.push_str(&format!("\\x{c:02X}")),
+                }
+            }
+            t.push('\'');
+            if bytes.len() > 15 {
+                t.push_str("...");
+            }
+            t
+        }
+        _ => format!("of type {}", crate::stdlib::type_name(v)),
+    };
+    Err(vm.throw_error("UnhandledMatchError", &format!("Unhandled match case {text}")))
+}
+
+/// TYPE_CHECK: is op1's kind in the mask extended_value (bit `1 << kind`)?
+#[inline(always)]
+pub fn type_check(v: &Zval, mask: u32) -> bool {
+    let k = v.deref().kind();
+    let k = if k == crate::value::IS_UNDEF { IS_NULL } else { k };
+    mask & (1u32 << k) != 0
+}
+
+/// SWITCH_LONG (mode 0), SWITCH_STRING (1), MATCH (2): the target of op1 in
+/// the jump table op2 (an array of opline numbers), the default
+/// (extended_value) when it is not there, or null to fall through to the
+/// CASE chain (a switch subject of another kind).
+#[inline(never)]
+pub unsafe fn jump_table(vm: &mut Vm, fp: *mut Zval, ip: *const Op, mode: u32) -> *const Op {
+    let raw = operand::any_raw_1(ip, fp);
+    if mode == 2 && (*ip).op1_type == crate::ops::IS_CV && (*raw).is_undef() {
+        super::enter(vm, fp, ip);
+        operand::cv_read_1(ip, fp, vm);
+    }
+    let v = (*raw).deref();
+    let table = &*(*operand::const_2(ip)).arr();
+    let found = match (v.kind(), mode) {
+        (IS_LONG, 0 | 2) => table.find_int(v.lval()),
+        (IS_STRING, 1 | 2) => table.find_str(&*v.str()),
+        (_, 2) => None,
+        _ => return core::ptr::null(),
+    };
+    let idx = match found {
+        Some(t) => (*t).lval() as usize,
+        None => (*ip).extended_value as usize,
+    };
+    // SAFETY: jump tables and defaults hold opline numbers of this op array
+    // (the compiler put them there), so the target is inside its code.
+    (*(*(fp as *mut crate::exec::Frame)).func).op.entry().add(idx)
+}
+
+/// ADD_ARRAY_UNPACK: appends the elements of op1 to the array in the
+/// result (`[...$a]`): integer keys renumbered, string keys overwrite.
+#[cold]
+#[inline(never)]
+pub unsafe fn add_array_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let src = (*read1(vm, fp, ip)).deref();
+    if !src.is_array() {
+        super::free_op(fp, ip, 1);
+        return Err(vm.throw_error("Error", "Only arrays and Traversables can be unpacked"));
+    }
+    let res = operand::result(ip, fp);
+    let dst = ZArray::separate(res);
+    let s = &*src.arr();
+    let mut pos = 0;
+    while let Some(p) = s.pos_valid_from(pos) {
+        pos = p + 1;
+        let Some((key, val)) = s.entry_at(p) else { break };
+        // A reference only this array holds is unpacked as its value.
+        let v = if (*val).is_reference() && (*(*val).zref()).header.refcount == 1 { (*val).copy_deref() } else { (*val).copy_value() };
+        match key {
+            crate::value::array::KeyRef::Int(_) => {
+                if (*dst).append(v).is_none() {
+                    v.ptr_dtor();
+                    super::free_op(fp, ip, 1);
+                    return Err(vm.throw_error("Error", "Cannot add element to the array as the next element is already occupied"));
+                }
+            }
+            crate::value::array::KeyRef::Str(k) => {
+                (*dst).update_str(k as *const ZString as *mut ZString, v);
+            }
+        }
+    }
+    super::free_op(fp, ip, 1);
+    Ok(())
 }
