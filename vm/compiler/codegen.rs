@@ -52,6 +52,10 @@ pub struct Compiler {
     pub functions: Vec<Box<Function>>,
     /// The function whose body is being compiled (for `__FUNCTION__`).
     pub func_name: Vec<u8>,
+    /// Values of the `const` statements seen so far (first one wins).
+    pub top_consts: HashMap<Vec<u8>, Lit>,
+    /// Compiling the value of a `const` statement.
+    pub in_const_decl: bool,
 }
 
 pub fn unsupported<T>(what: &str, line: u32) -> CResult<T> {
@@ -102,6 +106,8 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         known: HashMap::new(),
         functions: Vec::new(),
         func_name: Vec::new(),
+        top_consts: HashMap::new(),
+        in_const_decl: false,
     };
     c.f.op.line_start = 1;
     for s in ast.stmts {
@@ -190,7 +196,7 @@ impl Compiler {
                 }
             }
             StmtKind::Declare { directives, body } => {
-                self.compile_declare(directives, s.line)?;
+                self.compile_declare(directives, body.is_some(), s.line)?;
                 if let Some(body) = body {
                     self.compile_stmts(body)?;
                 }
@@ -221,12 +227,15 @@ impl Compiler {
     /// `declare(strict_types=…)` and `declare(encoding=…)` compile to nothing.
     /// Strict typing is not enforced yet: calls coerce as in weak mode, which
     /// only differs from strict mode for programs that would raise a TypeError.
-    fn compile_declare(&mut self, directives: &[(&[u8], &Expr<'_>)], line: u32) -> CResult<()> {
+    fn compile_declare(&mut self, directives: &[(&[u8], &Expr<'_>)], block: bool, line: u32) -> CResult<()> {
         for (name, value) in directives {
             match name.to_ascii_lowercase().as_slice() {
+                b"strict_types" if block => return fatal("strict_types declaration must not use block mode", line),
                 b"strict_types" if matches!(value.kind, ExprKind::Int(0 | 1)) => {}
                 b"strict_types" => return fatal("strict_types declaration must have 0 or 1 as its value", line),
-                b"ticks" => return unsupported("declare(ticks)", line),
+                // Ticks only matter to register_tick_function(), which Tusk
+                // does not have: no tick ever runs.
+                b"ticks" => {}
                 b"encoding" => {}
                 _ => {
                     let n = String::from_utf8_lossy(name);
@@ -984,10 +993,14 @@ impl Compiler {
         if matches!(lc.as_slice(), b"true" | b"false" | b"null") {
             return fatal(format!("Cannot redeclare constant '{}'", String::from_utf8_lossy(c.name)), c.line);
         }
-        let value = match self.const_expr(c.value)? {
+        self.in_const_decl = true;
+        let value = self.const_expr(c.value);
+        self.in_const_decl = false;
+        let value = match value? {
             Some(l) => l,
             None => return unsupported("this constant expression", c.line),
         };
+        self.top_consts.entry(c.name.to_vec()).or_insert_with(|| value.clone());
         self.f.line = c.line;
         self.f.emit(Opcode::DeclareConst, &Node::Const(Lit::Str(c.name.to_vec())), &Node::Const(value), &Node::Unused);
         Ok(())

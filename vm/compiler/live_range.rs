@@ -15,7 +15,7 @@ fn is_tmpvar(kind: u8) -> bool {
 
 /// Opcodes that only add to an existing result (the rope or array being built).
 fn is_fake_def(op: &Op) -> bool {
-    matches!(op.opcode(), Opcode::RopeAdd | Opcode::AddArrayElement)
+    matches!(op.opcode(), Opcode::RopeAdd | Opcode::AddArrayElement | Opcode::AddArrayUnpack)
 }
 
 /// Opcodes that read op1 without consuming it (something later frees it).
@@ -47,7 +47,10 @@ pub fn compute(ops: &[Op], num_cvs: u32, num_tmps: u32) -> Vec<LiveRange> {
         }
         if is_tmpvar(op.op1_type) {
             if let Some(t) = idx(op.op1) {
-                if last_use[t] == NONE && !keeps_op1_alive(op) {
+                // A FREE_ON_RETURN free (early exits, `??=` memo copies)
+                // is not the end of the value's range.
+                let on_return = op.opcode() == Opcode::Free && op.extended_value == 1;
+                if last_use[t] == NONE && !keeps_op1_alive(op) && !on_return {
                     // OP_DATA is really part of the previous opline.
                     last_use[t] = opnum - (op.opcode() == Opcode::OpData) as u32;
                 }

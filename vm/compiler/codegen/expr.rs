@@ -436,10 +436,9 @@ impl Compiler {
         let root = self.coalesce_path(target, &mut keys)?;
         self.f.line = line;
         let mut read = root.clone();
-        for (k, _) in &keys {
-            let r = self.f.tmp();
-            self.f.emit(Opcode::FetchDimIs, &read, k, &r);
-            read = r;
+        for (k, _, r) in &keys {
+            self.f.emit(Opcode::FetchDimIs, &read, k, r);
+            read = r.clone();
         }
         let result = self.f.tmp();
         let coalesce = self.f.emit(Opcode::Coalesce, &read, &Node::Unused, &result);
@@ -449,17 +448,17 @@ impl Compiler {
             self.f.emit_tmp(Opcode::Assign, &root, &v)
         } else {
             let mut container = root.clone();
-            for (_, k) in &keys[..keys.len() - 1] {
+            for (_, k, _) in &keys[..keys.len() - 1] {
                 container = self.f.emit_var(Opcode::FetchDimW, &container, k);
             }
-            let last = keys.last().map(|(_, k)| k.clone()).unwrap_or(Node::Unused);
+            let last = keys.last().map(|(_, k, _)| k.clone()).unwrap_or(Node::Unused);
             let r = self.f.tmp();
             self.f.emit(Opcode::AssignDim, &container, &last, &r);
             self.f.emit(Opcode::OpData, &v, &Node::Unused, &Node::Unused);
             r
         };
         self.f.emit(Opcode::QmAssign, &assigned, &Node::Unused, &result);
-        let memo: Vec<Node> = keys.iter().filter(|(_, k)| k.is_tmpvar()).map(|(_, k)| k.clone()).collect();
+        let memo: Vec<Node> = keys.iter().filter(|(_, k, _)| k.is_tmpvar()).map(|(_, k, _)| k.clone()).collect();
         if memo.is_empty() {
             self.f.patch_here(coalesce);
         } else {
@@ -467,7 +466,8 @@ impl Compiler {
             let j = self.f.emit_jump();
             self.f.patch_here(coalesce);
             for k in &memo {
-                self.f.emit(Opcode::Free, k, &Node::Unused, &Node::Unused);
+                let i = self.f.emit(Opcode::Free, k, &Node::Unused, &Node::Unused);
+                self.f.at(i).extended_value = 1; // ZEND_FREE_ON_RETURN
             }
             self.f.patch_here(j);
         }
@@ -475,8 +475,9 @@ impl Compiler {
     }
 
     /// The root CV of `$a[k1][k2]…`; pushes each key as (node for the test,
-    /// node for the assignment).
-    fn coalesce_path(&mut self, e: &Expr<'_>, keys: &mut Vec<(Node, Node)>) -> CResult<Node> {
+    /// node for the assignment, result of the test's fetch), numbered as
+    /// Zend's delayed fetches number them.
+    fn coalesce_path(&mut self, e: &Expr<'_>, keys: &mut Vec<(Node, Node, Node)>) -> CResult<Node> {
         match &e.kind {
             ExprKind::Var(name) => self.compile_cv(name, Fetch::W, e.line),
             ExprKind::Index { base, dim } => {
@@ -490,7 +491,8 @@ impl Compiler {
                     Node::Var(_) => self.f.emit_var(Opcode::CopyTmp, &k, &Node::Unused),
                     _ => k.clone(),
                 };
-                keys.push((k, copy));
+                let r = self.f.tmp();
+                keys.push((k, copy, r));
                 Ok(root)
             }
             _ => fatal("Cannot use temporary expression in write context", e.line),
@@ -975,6 +977,13 @@ impl Compiler {
         if name.kind != NameKind::FullyQualified && bare.eq_ignore_ascii_case(b"__COMPILER_HALT_OFFSET__") {
             return unsupported("__COMPILER_HALT_OFFSET__", line);
         }
+        if self.in_const_decl {
+            // `const B = A + 1;` after `const A = 1;` (Zend evaluates the
+            // constant expression when DECLARE_CONST runs).
+            if let Some(l) = self.top_consts.get(bare) {
+                return Ok(Node::Const(l.clone()));
+            }
+        }
         match bare.to_ascii_lowercase().as_slice() {
             b"true" => return Ok(Node::Const(Lit::Bool(true))),
             b"false" => return Ok(Node::Const(Lit::Bool(false))),
@@ -1026,6 +1035,12 @@ impl Compiler {
         let builtin = crate::stdlib::find_builtin(&lc);
         let user = self.known.get(&lc).cloned();
         if builtin.is_none() && user.is_none() {
+            // PHP always has the type predicates; Zend compiles them to TYPE_CHECK.
+            if is_type_predicate(&lc) {
+                if let Some(n) = self.try_special_func(&lc, args)? {
+                    return Ok(n);
+                }
+            }
             return self.compile_by_name_call(bare, args, line);
         }
         if let Some(b) = builtin {
@@ -1201,6 +1216,14 @@ fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
         }
     }
     super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0 }
+}
+
+/// The `is_*()` functions Zend compiles to TYPE_CHECK.
+fn is_type_predicate(lc: &[u8]) -> bool {
+    matches!(
+        lc,
+        b"is_null" | b"is_bool" | b"is_long" | b"is_int" | b"is_integer" | b"is_float" | b"is_double" | b"is_string" | b"is_array" | b"is_object" | b"is_resource" | b"is_scalar"
+    )
 }
 
 /// Opcodes without a CONST,CONST handler (`#[spec(no_const_const)]`).
