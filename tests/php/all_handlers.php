@@ -54,3 +54,7 @@ const TOP_CONST = 7; echo TOP_CONST, "\n";
 $sp = [...$rl, ...[8, 9]]; echo count($sp), "\n";
 $co['k'] ??= 'set'; $co['k' . $sw] ??= 'x'; echo implode(',', $co), "\n";
 echo match($sw + 0) { 3 => "strict", default => "no" }, is_bool(1), is_array($rl), "\n";
+function &ref_static() { static $rs = 'rs'; return $rs; }
+function take_ref(&$r) { return $r; }
+echo take_ref(ref_static()), later_ref(ref_static()), max(...[3, 4]), "\n";
+function later_ref(&$r) { return $r; }

@@ -1009,9 +1009,6 @@ impl Compiler {
     // ---------------------------------------------------------------- calls
 
     fn compile_call(&mut self, callee: &Callee<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
-        if args.iter().any(|a| a.unpack) {
-            return unsupported("Argument unpacking", line);
-        }
         if args.iter().any(|a| a.name.is_some()) {
             return unsupported("Named arguments", line);
         }
@@ -1089,7 +1086,7 @@ impl Compiler {
     /// `zend_try_compile_special_func`, for the opcodes Tusk has: strlen(),
     /// count(), the cast functions, and ord()/chr() of a literal.
     fn try_special_func(&mut self, lc: &[u8], args: &[Arg<'_>]) -> CResult<Option<Node>> {
-        if args.len() != 1 {
+        if args.len() != 1 || args[0].unpack {
             return Ok(None);
         }
         match lc {
@@ -1157,16 +1154,33 @@ impl Compiler {
 
     /// `zend_compile_args`; returns the argument count.
     fn compile_args(&mut self, args: &[Arg<'_>], fbc: Option<&super::KnownFunc>) -> CResult<u32> {
+        let mut fbc = fbc;
+        let mut unpacked = false;
+        let mut count = 0u32;
         for (i, a) in args.iter().enumerate() {
             let num = i as u32 + 1;
             let e = &a.value;
+            if a.unpack {
+                // zend_compile_args: the argument numbers are unknown from here on.
+                unpacked = true;
+                fbc = None;
+                let n = self.compile_expr(e)?;
+                let o = self.f.emit(Opcode::SendUnpack, &n, &Node::Unused, &Node::Unused);
+                self.f.at(o).op2 = count;
+                continue;
+            }
+            if unpacked {
+                return fatal("Cannot use positional argument after argument unpacking", a.line);
+            }
+            count += 1;
             let (code, node) = if matches!(e.kind, ExprKind::Call { .. }) {
                 let n = self.compile_expr(e)?;
                 let code = match (&n, fbc) {
                     (Node::Const(_) | Node::Tmp(_), Some(f)) if !f.arg_by_ref(num) => Opcode::SendVal,
                     (Node::Const(_) | Node::Tmp(_), _) => Opcode::SendValEx,
-                    // Zend: SEND_VAR_NO_REF(_EX) for a call's result.
                     (_, Some(f)) if !f.arg_by_ref(num) => Opcode::SendVar,
+                    (Node::Var(_), Some(_)) => Opcode::SendVarNoRef,
+                    (Node::Var(_), None) => Opcode::SendVarNoRefEx,
                     (_, Some(_)) => Opcode::SendRef,
                     (_, None) => Opcode::SendVarEx,
                 };
@@ -1200,7 +1214,10 @@ impl Compiler {
             let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
             self.f.at(o).op2 = num;
         }
-        Ok(args.len() as u32)
+        if unpacked {
+            self.f.emit(Opcode::CheckUndefArgs, &Node::Unused, &Node::Unused, &Node::Unused);
+        }
+        Ok(count)
     }
 }
 

@@ -335,3 +335,144 @@ pub unsafe fn add_array_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     super::free_op(fp, ip, 1);
     Ok(())
 }
+
+// ---------------------------------------------------------------- argument sending
+
+/// SEND_VAR_NO_REF(_EX): argument op2 := the VAR op1 (a call's result).
+/// Where the parameter is by reference (always, for the non-EX form) the
+/// value must be a reference itself; otherwise it is passed in a new one
+/// with PHP's notice. op1 is consumed.
+#[inline(never)]
+pub unsafe fn send_var_no_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ex: bool) -> Result<(), Thrown> {
+    let call = (*(fp as *mut crate::exec::Frame)).call;
+    let n = (*ip).op2;
+    let slot = operand::slot_1(ip, fp);
+    let arg = crate::exec::Frame::slot(call, n - 1);
+    if ex && !super::call::arg_by_ref(call, n) {
+        *arg = (*slot).copy_deref();
+        (*slot).ptr_dtor();
+        return Ok(());
+    }
+    let v = *slot;
+    *slot = Zval::UNDEF;
+    if v.is_reference() {
+        *arg = v;
+        return Ok(());
+    }
+    *arg = Zval::reference(crate::value::ZRef::new(v));
+    super::enter(vm, fp, ip);
+    vm.notice("Only variables should be passed by reference");
+    Ok(())
+}
+
+/// Bytes of a prepared call frame holding `nargs` arguments (as `push_call` sizes it).
+unsafe fn call_frame_bytes(func: *const crate::runtime::function::Function, nargs: u32) -> usize {
+    let op = &(*func).op;
+    if (*func).is_user() {
+        op.frame_size() + nargs.saturating_sub(op.num_args) as usize * 16
+    } else {
+        crate::ops::FRAME_HEADER as usize + nargs as usize * 16
+    }
+}
+
+/// Makes the innermost prepared call of the frame at `fp` big enough for
+/// `nargs` arguments (Zend's `zend_vm_stack_extend_call_frame`): grown in
+/// place when it is the top of the VM stack and the page has room, moved to
+/// a new page otherwise. Returns the (possibly moved) call.
+unsafe fn grow_call(vm: &mut Vm, fp: *mut Zval, nargs: u32) -> Result<*mut crate::exec::Frame, Thrown> {
+    let f = fp as *mut crate::exec::Frame;
+    let call = (*f).call;
+    let func = (*call).func;
+    let old = call_frame_bytes(func, (*call).num_args());
+    let new = call_frame_bytes(func, nargs);
+    if new <= old {
+        return Ok(call);
+    }
+    let limit = vm.memory_limit;
+    let p = match vm.stack.alloc(new - old, limit) {
+        Ok(p) => p,
+        Err(e) => {
+            vm.memory_exhausted(e.tried);
+            return Err(Thrown);
+        }
+    };
+    if p as *mut u8 == (call as *mut u8).add(old) {
+        // The call was the last frame pushed (arguments are sent after
+        // every nested call has returned): it just got longer.
+        return Ok(call);
+    }
+    // The page is full: the call moves to the new page. Its old bytes stay
+    // unused until the caller's frame is popped.
+    vm.stack.free(p);
+    let q = match vm.stack.alloc(new, limit) {
+        Ok(q) => q as *mut crate::exec::Frame,
+        Err(e) => {
+            vm.memory_exhausted(e.tried);
+            return Err(Thrown);
+        }
+    };
+    // SAFETY: both regions are live VM stack memory, `old` bytes of a
+    // prepared frame (header and sent arguments) copied to a larger region
+    // on another page.
+    core::ptr::copy_nonoverlapping(call as *const u8, q as *mut u8, old);
+    (*q).rt_cache = (*call).rt_cache;
+    (*f).call = q;
+    Ok(q)
+}
+
+/// SEND_UNPACK: the elements of op1 become the next arguments of the call
+/// being prepared (`f(...$args)`); a by-reference parameter gets a
+/// reference to the element. op1 is freed.
+#[cold]
+#[inline(never)]
+pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let kind = (*ip).op1_type;
+    let src = read1(vm, fp, ip);
+    if !(*src).is_array() {
+        super::free_op(fp, ip, 1);
+        return Err(vm.throw_error("TypeError", "Only arrays and Traversables can be unpacked"));
+    }
+    if (*(*src).arr()).iter().any(|(k, _)| matches!(k, crate::value::array::KeyRef::Str(_))) {
+        super::free_op(fp, ip, 1);
+        return Err(vm.throw_error("Error", "Unpacking arrays with string keys (named arguments) is not supported yet"));
+    }
+    let n0 = (*(*(fp as *mut crate::exec::Frame)).call).num_args();
+    let count = (*(*src).arr()).len() as u32;
+    let call = match grow_call(vm, fp, n0 + count) {
+        Ok(c) => c,
+        Err(t) => {
+            super::free_op(fp, ip, 1);
+            return Err(t);
+        }
+    };
+    let any_ref = (0..count).any(|i| super::call::arg_by_ref(call, n0 + i + 1));
+    // References into the array need it unshared (the variable's own copy).
+    let arr = if any_ref && kind == crate::ops::IS_CV {
+        let holder = (*operand::slot_1(ip, fp)).deref_mut() as *mut Zval;
+        ZArray::separate(holder)
+    } else {
+        (*src).arr()
+    };
+    let mut n = n0;
+    let mut pos = 0;
+    while let Some(p) = (*arr).pos_valid_from(pos) {
+        pos = p + 1;
+        let Some((_, val)) = (*arr).entry_at(p) else { break };
+        n += 1;
+        let arg = crate::exec::Frame::slot(call, n - 1);
+        *arg = if !super::call::arg_by_ref(call, n) {
+            (*val).copy_deref()
+        } else if kind == crate::ops::IS_CV {
+            crate::value::refs::make_ref(val);
+            (*val).copy_value()
+        } else if (*val).is_reference() {
+            (*val).copy_value()
+        } else {
+            Zval::reference(crate::value::ZRef::new((*val).copy_value()))
+        };
+        (*call).this.u2 = n;
+    }
+    super::free_op(fp, ip, 1);
+    Ok(())
+}
