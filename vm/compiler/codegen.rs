@@ -1082,3 +1082,32 @@ impl Compiler {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The scripts of the reference and control-flow constructs run to their
+    /// recorded output and leave no heap box behind (the value layer counts
+    /// live boxes in test builds).
+    #[test]
+    fn language_construct_scripts_free_everything() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/php");
+        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "all_handlers"] {
+            let path = root.join(format!("{name}.php"));
+            let src = std::fs::read(&path).expect("script");
+            let want = std::fs::read_to_string(path.with_extension("out")).expect("recorded output");
+            let _leaks = crate::value::LeakCheck::new();
+            let engine = crate::api::Engine::new();
+            let prog = engine.compile(&src, &format!("{name}.php")).expect("compiles");
+            let mut ctx = engine.context();
+            ctx.capture_output();
+            let _ = ctx.run(&prog);
+            let out = String::from_utf8_lossy(&ctx.take_output()).into_owned();
+            // Uncaught errors end the run with a Fatal outcome instead of output.
+            let cut = want.find("PHP Fatal error").or_else(|| want.find("\nFatal error")).unwrap_or(want.len());
+            assert!(out.starts_with(&want[..cut].replace("%FILE%", &format!("{name}.php"))), "{name}: {out}");
+            drop(ctx);
+            drop(prog);
+            drop(engine);
+        }
+    }
+}
