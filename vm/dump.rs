@@ -245,6 +245,7 @@ fn dump_op(oa: &OpArray, o: &Op, out: &mut String) {
             }
         }
         Opcode::BindStatic => out.push_str(" (ref)"),
+        Opcode::AssignRef | Opcode::ReturnByRef if o.extended_value == 1 => out.push_str(" (function)"),
         _ => {}
     }
     let next2 = matches!(
@@ -253,7 +254,7 @@ fn dump_op(oa: &OpArray, o: &Op, out: &mut String) {
     );
     operand(oa, o.op1_type, o.op1, meta.op1, false, out);
     operand(oa, o.op2_type, o.op2, meta.op2, next2, out);
-    if code == Opcode::FeFetchR {
+    if matches!(code, Opcode::FeFetchR | Opcode::FeFetchRw) {
         let _ = write!(out, " {:04}", o.extended_value);
     }
     let _ = IS_UNUSED;

@@ -38,3 +38,23 @@ echo max(1, 9, 3), min([4, 2, 8]), abs(-3), intdiv(7, 2), "\n";
 define('ANSWER', 42); echo ANSWER, ' ', defined('ANSWER') ? 'def' : 'undef', "\n";
 $i + 1;
 $arr2 = [$i, 'x' => $s, 7]; echo count($arr2), ' ', $arr2['x'], "\n";
+$ra = 1; $rb = &$ra; $rb++; $rl = [1, 2]; $rc = [&$ra, 3]; $rc[0]++; echo $ra, "\n";
+$rl[1] = &$rl[0]; [&$p1, $p2] = $rl; $p1 = 9; echo $rl[0], $rl[1], $p2, "\n";
+foreach ($rl as $rk => &$rv) { $rv = $rk; } unset($rv); echo implode(',', $rl), "\n";
+function &ref_ret(array &$a) { return $a[0]; }
+$rr = &ref_ret($rl); $rr = 'r'; echo $rl[0], "\n";
+function uses_global() { global $ra; return $ra; }
+echo uses_global(), "\n";
+$sw = 3; switch ($sw) { case 1: case 2: case 3: case 4: case 5: echo "five\n"; }
+switch ($sw . 'x') { case '3x': echo "3x\n"; break; case 'y': break; }
+echo match($sw) { 1, 2 => 'a', 3 => 'b', default => 'c' }, match($sw . '') { '3' => 'c', 'no' => 'd' }, "\n";
+function never_unmatched($v) { return match($v) { 1 => 'one' }; }
+echo never_unmatched(1), is_int($sw) ? 'int' : 'not', is_null($sw) ? 'null' : 'set', "\n";
+const TOP_CONST = 7; echo TOP_CONST, "\n";
+$sp = [...$rl, ...[8, 9]]; echo count($sp), "\n";
+$co['k'] ??= 'set'; $co['k' . $sw] ??= 'x'; echo implode(',', $co), "\n";
+echo match($sw + 0) { 3 => "strict", default => "no" }, is_bool(1), is_array($rl), "\n";
+function &ref_static() { static $rs = 'rs'; return $rs; }
+function take_ref(&$r) { return $r; }
+echo take_ref(ref_static()), later_ref(ref_static()), max(...[3, 4]), "\n";
+function later_ref(&$r) { return $r; }

@@ -15,12 +15,12 @@ fn is_tmpvar(kind: u8) -> bool {
 
 /// Opcodes that only add to an existing result (the rope or array being built).
 fn is_fake_def(op: &Op) -> bool {
-    matches!(op.opcode(), Opcode::RopeAdd | Opcode::AddArrayElement)
+    matches!(op.opcode(), Opcode::RopeAdd | Opcode::AddArrayElement | Opcode::AddArrayUnpack)
 }
 
 /// Opcodes that read op1 without consuming it (something later frees it).
 fn keeps_op1_alive(op: &Op) -> bool {
-    matches!(op.opcode(), Opcode::FetchListR)
+    matches!(op.opcode(), Opcode::FetchListR | Opcode::FetchListW | Opcode::CopyTmp | Opcode::Case | Opcode::CaseStrict | Opcode::SwitchLong | Opcode::SwitchString | Opcode::Match | Opcode::MatchError)
 }
 
 /// Computes the live ranges of `ops` (compile form, operands already slot
@@ -47,7 +47,10 @@ pub fn compute(ops: &[Op], num_cvs: u32, num_tmps: u32) -> Vec<LiveRange> {
         }
         if is_tmpvar(op.op1_type) {
             if let Some(t) = idx(op.op1) {
-                if last_use[t] == NONE && !keeps_op1_alive(op) {
+                // A FREE_ON_RETURN free (early exits, `??=` memo copies)
+                // is not the end of the value's range.
+                let on_return = op.opcode() == Opcode::Free && op.extended_value == 1;
+                if last_use[t] == NONE && !keeps_op1_alive(op) && !on_return {
                     // OP_DATA is really part of the previous opline.
                     last_use[t] = opnum - (op.opcode() == Opcode::OpData) as u32;
                 }
@@ -55,7 +58,7 @@ pub fn compute(ops: &[Op], num_cvs: u32, num_tmps: u32) -> Vec<LiveRange> {
         }
         if is_tmpvar(op.op2_type) {
             if let Some(t) = idx(op.op2) {
-                if op.opcode() == Opcode::FeFetchR {
+                if matches!(op.opcode(), Opcode::FeFetchR | Opcode::FeFetchRw) {
                     // op2 of FE_FETCH is a definition, not a use.
                     if last_use[t] != NONE {
                         if opnum + 1 != last_use[t] {
@@ -91,7 +94,7 @@ fn emit(ops: &[Op], out: &mut Vec<LiveRange>, var: u32, start: u32, end: u32) {
             out.push(LiveRange { var, start, end, kind: LiveKind::Rope });
             return;
         }
-        Opcode::FeResetR => LiveKind::Loop,
+        Opcode::FeResetR | Opcode::FeResetRw => LiveKind::Loop,
         _ => LiveKind::Tmp,
     };
     out.push(LiveRange { var, start: start + 1, end, kind });

@@ -1790,8 +1790,8 @@ impl<'a> Parser<'a> {
         let is_list = matches!(e.kind, ExprKind::List(_));
         let is_array = matches!(e.kind, ExprKind::Array(_));
         if !(is_var || ((is_list || is_array) && t == Tok::Eq)) {
-            if is_list {
-                // `list()` must be assigned to.
+            if is_list && self.array_nesting == 0 {
+                // `list()` must be assigned to (a nested one is part of the outer pattern).
                 return self.unexpected_expecting("\"=\"");
             }
             return Ok(e);

@@ -272,7 +272,7 @@ impl OpArray {
                 if op.result_type & (IS_TMP_VAR | IS_VAR | IS_CV) != 0 {
                     run.result = slot_offset(op.result);
                 }
-                if op.opcode() == Opcode::FeFetchR {
+                if matches!(op.opcode(), Opcode::FeFetchR | Opcode::FeFetchRw) {
                     // The loop's exit (`slow::iter::fe_end`): a byte offset from this opline.
                     run.extended_value = (code as isize + op.extended_value as isize * 32 - here) as i32 as u32;
                 }

@@ -25,3 +25,15 @@ impl ZRef {
         b.val.ptr_dtor();
     }
 }
+
+/// Turns the value in `slot` into a reference holding it (an undefined
+/// value becomes a reference to NULL); no-op when it already is one.
+///
+/// # Safety
+/// `slot` is a live, owned value slot (a CV, an array element, a VAR).
+pub unsafe fn make_ref(slot: *mut Zval) {
+    if !(*slot).is_reference() {
+        let v = if (*slot).is_undef() { Zval::NULL } else { *slot };
+        *slot = Zval::reference(ZRef::new(v));
+    }
+}

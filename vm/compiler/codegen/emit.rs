@@ -150,6 +150,19 @@ pub struct Mark {
     cache_slots: u32,
 }
 
+/// A `goto` waiting for its label (resolved when the function is done).
+pub struct PendingGoto {
+    pub label: Vec<u8>,
+    /// The JMP.
+    pub jump: u32,
+    /// The first of the loop frees emitted before the JMP.
+    pub frees_from: u32,
+    /// Ids of the loops open at the goto, outermost first.
+    pub path: Vec<u32>,
+    /// For each loop in `path`: does leaving it free a temporary?
+    pub line: u32,
+}
+
 /// Marks a temporary number as "not renumbered yet" (they are relative to
 /// the first temporary until `finish`).
 pub struct FuncBuilder {
@@ -162,11 +175,40 @@ pub struct FuncBuilder {
     /// True for the main script's code.
     pub is_main: bool,
     pub has_return_type: bool,
+    /// `function &f()`: returns use RETURN_BY_REF.
+    pub returns_ref: bool,
+    /// Ids of the open loops, outermost first (for goto).
+    pub loop_path: Vec<u32>,
+    pub loop_seq: u32,
+    /// Which loop ids free a temporary when left.
+    pub loop_frees: Vec<u32>,
+    pub gotos: Vec<PendingGoto>,
+    /// Labels: name, opline, loop path.
+    pub labels: Vec<(Vec<u8>, u32, Vec<u32>)>,
 }
 
 impl FuncBuilder {
     pub fn new(name: Vec<u8>, filename: std::sync::Arc<str>, is_main: bool) -> FuncBuilder {
-        FuncBuilder { op: OpArray::new(name, filename), t: 0, loops: Vec::new(), line: 1, is_main, has_return_type: false }
+        FuncBuilder {
+            op: OpArray::new(name, filename),
+            t: 0,
+            loops: Vec::new(),
+            line: 1,
+            is_main,
+            has_return_type: false,
+            returns_ref: false,
+            loop_path: Vec::new(),
+            loop_seq: 0,
+            loop_frees: Vec::new(),
+            gotos: Vec::new(),
+            labels: Vec::new(),
+        }
+    }
+
+    /// How many of the `left` innermost loops of a goto free a temporary.
+    pub fn loops_with_free_left(&self, g: &PendingGoto, left: usize) -> u32 {
+        let n = g.path.len();
+        g.path[n - left..].iter().filter(|id| self.loop_frees.contains(id)).count() as u32
     }
 
     pub fn next_op(&self) -> u32 {
@@ -265,7 +307,7 @@ impl FuncBuilder {
         let o = &mut self.op.ops[i as usize];
         match o.opcode() {
             Opcode::Jmp => o.op1 = target,
-            Opcode::FeFetchR => o.extended_value = target,
+            Opcode::FeFetchR | Opcode::FeFetchRw => o.extended_value = target,
             _ => o.op2 = target,
         }
     }
@@ -324,7 +366,7 @@ impl FuncBuilder {
             // A VAR defined earlier: only FETCH_LIST containers need a FREE.
             for j in (0..i).rev() {
                 let o = &self.op.ops[j];
-                if matches!(o.opcode(), Opcode::FetchListR) && o.op1_type == IS_VAR && o.op1 == t {
+                if matches!(o.opcode(), Opcode::FetchListR | Opcode::FetchListW) && o.op1_type == IS_VAR && o.op1 == t {
                     break;
                 }
                 if o.result_type == IS_VAR && o.result == t {

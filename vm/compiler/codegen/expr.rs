@@ -52,8 +52,8 @@ impl Compiler {
             ExprKind::MagicConst(m) => self.compile_magic_const(*m, e.line),
             ExprKind::Assign { target, value } => self.compile_assign(target, Src::Ast(value))?,
             ExprKind::AssignOp { op, target, value } => self.compile_compound_assign(binop_code(*op), target, value)?,
-            ExprKind::AssignRef { .. } => return unsupported("Assignment by reference", e.line),
-            ExprKind::AssignCoalesce { .. } => return unsupported("The ??= operator", e.line),
+            ExprKind::AssignRef { target, value } => self.compile_assign_ref(target, Src::Ast(value))?,
+            ExprKind::AssignCoalesce { target, value } => self.compile_assign_coalesce(target, value)?,
             ExprKind::Binary { op, left, right } => self.compile_binary(*op, left, right)?,
             ExprKind::Unary { op, expr } => self.compile_unary(*op, expr)?,
             ExprKind::PreInc(v) => self.compile_incdec(v, Opcode::PreInc)?,
@@ -153,7 +153,7 @@ impl Compiler {
             ExprKind::Eval(_) => return unsupported("eval", e.line),
             ExprKind::Closure(_) => return unsupported("Closure", e.line),
             ExprKind::ArrowFn(_) => return unsupported("Arrow function", e.line),
-            ExprKind::Match { .. } => return unsupported("match", e.line),
+            ExprKind::Match { subject, arms } => self.compile_match(subject, arms, e.line)?,
             ExprKind::Throw(_) => return unsupported("throw", e.line),
             ExprKind::Yield { .. } | ExprKind::YieldFrom(_) => return unsupported("yield", e.line),
         })
@@ -275,6 +275,14 @@ impl Compiler {
                 let items = list_items(target).expect("a list");
                 let val = match value {
                     Src::Node(n) => n,
+                    Src::Ast(v) if list_has_refs(&items) => {
+                        if !matches!(v.kind, ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Call { .. }) {
+                            return fatal("Cannot assign reference to non referenceable value", v.line);
+                        }
+                        let n = if matches!(v.kind, ExprKind::Call { .. }) { self.compile_expr(v)? } else { self.compile_var(v, Fetch::W)? };
+                        // Also makes the source evaluate first in self-assignments.
+                        self.f.emit_var(Opcode::MakeRef, &n, &Node::Unused)
+                    }
                     Src::Ast(v) => match &v.kind {
                         // list($a, $b) = $a evaluates the right $a first.
                         ExprKind::Var(name) => {
@@ -329,8 +337,10 @@ impl Compiler {
             if item.spread {
                 return fatal("Spread operator is not supported in assignments", line);
             }
-            if item.by_ref {
-                return unsupported("list() with references", line);
+            // zend_propagate_list_refs: a nested pattern with references is fetched by reference.
+            let by_ref = item_has_refs(item);
+            if item.by_ref && list_items(value).is_some() {
+                return fatal("Cannot assign reference to non referenceable value", line);
             }
             has_elems = true;
             let dim = match item.key {
@@ -347,9 +357,21 @@ impl Compiler {
                     Node::Const(Lit::Long(i as i64))
                 }
             };
-            let fetched = self.f.emit_var(Opcode::FetchListR, &expr, &dim);
+            let code = match (by_ref, &expr) {
+                (false, _) => Opcode::FetchListR,
+                (true, Node::Cv(_)) => Opcode::FetchDimW,
+                (true, _) => Opcode::FetchListW,
+            };
+            let mut fetched = self.f.emit_var(code, &expr, &dim);
+            if by_ref {
+                fetched = self.f.emit_var(Opcode::MakeRef, &fetched, &Node::Unused);
+            }
             match list_items(value) {
                 Some(inner) => self.compile_list_assign(None, &inner, fetched, value.line)?,
+                None if by_ref => {
+                    let r = self.compile_assign_ref(value, Src::Node(fetched))?;
+                    self.f.free(&r);
+                }
                 None => self.emit_assign_znode(value, fetched)?,
             }
         }
@@ -361,6 +383,120 @@ impl Compiler {
             None => self.f.free(&expr),
         }
         Ok(())
+    }
+
+    /// `zend_compile_assign_ref` (and `zend_emit_assign_ref_znode` when the
+    /// source is a Node): `target =& source`.
+    pub fn compile_assign_ref(&mut self, target: &Expr<'_>, value: Src<'_, '_>) -> CResult<Node> {
+        let line = target.line;
+        let mut d = Vec::new();
+        let t = match &target.kind {
+            ExprKind::Var(name) => self.compile_cv(name, Fetch::W, line)?,
+            ExprKind::Index { .. } => self.delayed_compile_dim(target, Fetch::W, &mut d, true)?,
+            ExprKind::Array(_) | ExprKind::List(_) => return fatal("Cannot assign reference to list", line),
+            _ => return fatal("Cannot use temporary expression in write context", line),
+        };
+        let (src, is_call) = match value {
+            Src::Node(n) => (n, false),
+            Src::Ast(v) => {
+                if let ExprKind::Var(b"this") = v.kind {
+                    return fatal("Cannot re-assign $this", v.line);
+                }
+                let is_call = matches!(v.kind, ExprKind::Call { .. });
+                let mut n = if is_call { self.compile_expr(v)? } else { self.compile_var(v, Fetch::W)? };
+                if !matches!(target.kind, ExprKind::Var(_)) && !matches!(n, Node::Cv(_)) {
+                    // Bug #71539: the target's fetch may move what the source points into.
+                    n = self.f.emit_var(Opcode::MakeRef, &n, &Node::Unused);
+                }
+                (n, is_call)
+            }
+        };
+        if !matches!(src, Node::Cv(_) | Node::Var(_)) {
+            return fatal("Cannot assign reference to non referenceable value", line);
+        }
+        self.emit_delayed(d);
+        self.f.line = line;
+        let r = self.f.var();
+        let i = self.f.emit(Opcode::AssignRef, &t, &src, &r);
+        if is_call {
+            self.f.at(i).extended_value = 1;
+        }
+        Ok(r)
+    }
+
+    /// `zend_compile_assign_coalesce`: `a ??= b` is `a ?? (a = b)` with the
+    /// keys of the access path computed once (Zend's memoized expressions:
+    /// a TMP key is used by the test and a COPY_TMP of it by the assignment).
+    fn compile_assign_coalesce(&mut self, target: &Expr<'_>, value: &Expr<'_>) -> CResult<Node> {
+        let line = target.line;
+        if !matches!(target.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
+            return fatal("Cannot use temporary expression in write context", line);
+        }
+        let mut keys = Vec::new();
+        let root = self.coalesce_path(target, &mut keys)?;
+        self.f.line = line;
+        let mut read = root.clone();
+        for (k, _, r) in &keys {
+            self.f.emit(Opcode::FetchDimIs, &read, k, r);
+            read = r.clone();
+        }
+        let result = self.f.tmp();
+        let coalesce = self.f.emit(Opcode::Coalesce, &read, &Node::Unused, &result);
+        let v = self.src(Src::Ast(value), Some(target))?;
+        self.f.line = line;
+        let assigned = if keys.is_empty() {
+            self.f.emit_tmp(Opcode::Assign, &root, &v)
+        } else {
+            let mut container = root.clone();
+            for (_, k, _) in &keys[..keys.len() - 1] {
+                container = self.f.emit_var(Opcode::FetchDimW, &container, k);
+            }
+            let last = keys.last().map(|(_, k, _)| k.clone()).unwrap_or(Node::Unused);
+            let r = self.f.tmp();
+            self.f.emit(Opcode::AssignDim, &container, &last, &r);
+            self.f.emit(Opcode::OpData, &v, &Node::Unused, &Node::Unused);
+            r
+        };
+        self.f.emit(Opcode::QmAssign, &assigned, &Node::Unused, &result);
+        let memo: Vec<Node> = keys.iter().filter(|(_, k, _)| k.is_tmpvar()).map(|(_, k, _)| k.clone()).collect();
+        if memo.is_empty() {
+            self.f.patch_here(coalesce);
+        } else {
+            // The short-circuit path frees the copies the assignment did not consume.
+            let j = self.f.emit_jump();
+            self.f.patch_here(coalesce);
+            for k in &memo {
+                let i = self.f.emit(Opcode::Free, k, &Node::Unused, &Node::Unused);
+                self.f.at(i).extended_value = 1; // ZEND_FREE_ON_RETURN
+            }
+            self.f.patch_here(j);
+        }
+        Ok(result)
+    }
+
+    /// The root CV of `$a[k1][k2]…`; pushes each key as (node for the test,
+    /// node for the assignment, result of the test's fetch), numbered as
+    /// Zend's delayed fetches number them.
+    fn coalesce_path(&mut self, e: &Expr<'_>, keys: &mut Vec<(Node, Node, Node)>) -> CResult<Node> {
+        match &e.kind {
+            ExprKind::Var(name) => self.compile_cv(name, Fetch::W, e.line),
+            ExprKind::Index { base, dim } => {
+                let root = self.coalesce_path(base, keys)?;
+                let Some(dim) = dim else {
+                    return fatal("Cannot use [] for reading", e.line);
+                };
+                let k = numeric_dim(self.compile_expr(dim)?);
+                let copy = match &k {
+                    Node::Tmp(_) => self.f.emit_tmp(Opcode::CopyTmp, &k, &Node::Unused),
+                    Node::Var(_) => self.f.emit_var(Opcode::CopyTmp, &k, &Node::Unused),
+                    _ => k.clone(),
+                };
+                let r = self.f.tmp();
+                keys.push((k, copy, r));
+                Ok(root)
+            }
+            _ => fatal("Cannot use temporary expression in write context", e.line),
+        }
     }
 
     fn compile_compound_assign(&mut self, code: Opcode, target: &Expr<'_>, value: &Expr<'_>) -> CResult<Node> {
@@ -453,6 +589,13 @@ impl Compiler {
                 }
             }
             _ => {}
+        }
+        if let (Node::Const(_), Node::Const(_)) = (&l, &r) {
+            if no_const_const(code) {
+                // Not foldable (it warns or throws at run time) and there is
+                // no CONST,CONST handler: load op1 into a TMP first.
+                l = self.f.emit_tmp(Opcode::QmAssign, &l, &Node::Unused);
+            }
         }
         Ok(self.f.emit_tmp(code, &l, &r))
     }
@@ -703,13 +846,33 @@ impl Compiler {
         let start = self.f.next_op();
         let mut consts: Option<Vec<(Key, Lit)>> = Some(Vec::new());
         let mut nodes = Vec::new();
+        if items.iter().any(|i| i.by_ref) {
+            consts = None;
+        }
         for item in items {
+            if consts.is_none() {
+                break;
+            }
             let value = item.value;
             if item.spread {
-                return unsupported("array unpacking", line);
-            }
-            if item.by_ref {
-                return unsupported("array elements by reference", line);
+                // `[...[1, 2]]` folds like Zend's zend_try_ct_eval_array.
+                let v = self.compile_expr(value)?;
+                match (&v, consts.as_mut()) {
+                    (Node::Const(Lit::Array(inner)), Some(c)) => {
+                        for (k, v) in inner {
+                            let k = match k {
+                                Key::Int(_) => None,
+                                Key::Str(s) => Some(Key::Str(s.clone())),
+                            };
+                            if fold::array_add(c, k, v.clone()).is_none() {
+                                consts = None;
+                                break;
+                            }
+                        }
+                    }
+                    _ => consts = None,
+                }
+                continue;
             }
             let k = match item.key {
                 Some(k) => Some(numeric_dim(self.compile_expr(k)?)),
@@ -748,6 +911,15 @@ impl Compiler {
         let mut init = 0;
         for (i, item) in items.iter().enumerate() {
             let value = item.value;
+            if item.spread {
+                let v = self.compile_expr(value)?;
+                if i == 0 {
+                    result = self.f.tmp();
+                    init = self.f.emit(Opcode::InitArray, &Node::Unused, &Node::Unused, &result);
+                }
+                self.f.emit(Opcode::AddArrayUnpack, &v, &Node::Unused, &result);
+                continue;
+            }
             let k = match item.key {
                 Some(k) => {
                     let n = numeric_dim(self.compile_expr(k)?);
@@ -758,13 +930,24 @@ impl Compiler {
                 }
                 None => Node::Unused,
             };
-            let v = self.compile_expr(value)?;
-            if i == 0 {
+            let v = if item.by_ref {
+                if !matches!(value.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
+                    return fatal("Cannot create references to/from string offsets", line);
+                }
+                self.compile_var(value, Fetch::W)?
+            } else {
+                self.compile_expr(value)?
+            };
+            let at = if i == 0 {
                 result = self.f.tmp();
                 init = self.f.emit(Opcode::InitArray, &v, &k, &result);
                 self.f.at(init).extended_value = (items.len() as u32) << 2;
+                init
             } else {
-                self.f.emit(Opcode::AddArrayElement, &v, &k, &result);
+                self.f.emit(Opcode::AddArrayElement, &v, &k, &result)
+            };
+            if item.by_ref {
+                self.f.at(at).extended_value |= 1;
             }
         }
         if !packed {
@@ -794,6 +977,13 @@ impl Compiler {
         if name.kind != NameKind::FullyQualified && bare.eq_ignore_ascii_case(b"__COMPILER_HALT_OFFSET__") {
             return unsupported("__COMPILER_HALT_OFFSET__", line);
         }
+        if self.in_const_decl {
+            // `const B = A + 1;` after `const A = 1;` (Zend evaluates the
+            // constant expression when DECLARE_CONST runs).
+            if let Some(l) = self.top_consts.get(bare) {
+                return Ok(Node::Const(l.clone()));
+            }
+        }
         match bare.to_ascii_lowercase().as_slice() {
             b"true" => return Ok(Node::Const(Lit::Bool(true))),
             b"false" => return Ok(Node::Const(Lit::Bool(false))),
@@ -819,9 +1009,6 @@ impl Compiler {
     // ---------------------------------------------------------------- calls
 
     fn compile_call(&mut self, callee: &Callee<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
-        if args.iter().any(|a| a.unpack) {
-            return unsupported("Argument unpacking", line);
-        }
         if args.iter().any(|a| a.name.is_some()) {
             return unsupported("Named arguments", line);
         }
@@ -845,6 +1032,12 @@ impl Compiler {
         let builtin = crate::stdlib::find_builtin(&lc);
         let user = self.known.get(&lc).cloned();
         if builtin.is_none() && user.is_none() {
+            // PHP always has the type predicates; Zend compiles them to TYPE_CHECK.
+            if is_type_predicate(&lc) {
+                if let Some(n) = self.try_special_func(&lc, args)? {
+                    return Ok(n);
+                }
+            }
             return self.compile_by_name_call(bare, args, line);
         }
         if let Some(b) = builtin {
@@ -893,7 +1086,7 @@ impl Compiler {
     /// `zend_try_compile_special_func`, for the opcodes Tusk has: strlen(),
     /// count(), the cast functions, and ord()/chr() of a literal.
     fn try_special_func(&mut self, lc: &[u8], args: &[Arg<'_>]) -> CResult<Option<Node>> {
-        if args.len() != 1 {
+        if args.len() != 1 || args[0].unpack {
             return Ok(None);
         }
         match lc {
@@ -920,6 +1113,27 @@ impl Compiler {
                 };
                 Ok(Some(r))
             }
+            b"is_null" | b"is_bool" | b"is_long" | b"is_int" | b"is_integer" | b"is_float" | b"is_double" | b"is_string"
+            | b"is_array" | b"is_object" | b"is_resource" | b"is_scalar" => {
+                use crate::value::*;
+                let bit = |k: u8| 1u32 << k;
+                let mask = match lc {
+                    b"is_null" => bit(IS_NULL),
+                    b"is_bool" => bit(IS_FALSE) | bit(IS_TRUE),
+                    b"is_long" | b"is_int" | b"is_integer" => bit(IS_LONG),
+                    b"is_float" | b"is_double" => bit(IS_DOUBLE),
+                    b"is_string" => bit(IS_STRING),
+                    b"is_array" => bit(IS_ARRAY),
+                    b"is_object" => bit(IS_OBJECT),
+                    b"is_resource" => bit(IS_RESOURCE),
+                    _ => bit(IS_FALSE) | bit(IS_TRUE) | bit(IS_LONG) | bit(IS_DOUBLE) | bit(IS_STRING),
+                };
+                let n = self.compile_expr(args[0].value)?;
+                let r = self.f.emit_tmp(Opcode::TypeCheck, &n, &Node::Unused);
+                let i = self.f.next_op() - 1;
+                self.f.at(i).extended_value = mask;
+                Ok(Some(r))
+            }
             b"strlen" => {
                 let n = self.compile_expr(&args[0].value)?;
                 if let Node::Const(Lit::Str(s)) = &n {
@@ -940,16 +1154,33 @@ impl Compiler {
 
     /// `zend_compile_args`; returns the argument count.
     fn compile_args(&mut self, args: &[Arg<'_>], fbc: Option<&super::KnownFunc>) -> CResult<u32> {
+        let mut fbc = fbc;
+        let mut unpacked = false;
+        let mut count = 0u32;
         for (i, a) in args.iter().enumerate() {
             let num = i as u32 + 1;
             let e = &a.value;
+            if a.unpack {
+                // zend_compile_args: the argument numbers are unknown from here on.
+                unpacked = true;
+                fbc = None;
+                let n = self.compile_expr(e)?;
+                let o = self.f.emit(Opcode::SendUnpack, &n, &Node::Unused, &Node::Unused);
+                self.f.at(o).op2 = count;
+                continue;
+            }
+            if unpacked {
+                return fatal("Cannot use positional argument after argument unpacking", a.line);
+            }
+            count += 1;
             let (code, node) = if matches!(e.kind, ExprKind::Call { .. }) {
                 let n = self.compile_expr(e)?;
                 let code = match (&n, fbc) {
                     (Node::Const(_) | Node::Tmp(_), Some(f)) if !f.arg_by_ref(num) => Opcode::SendVal,
                     (Node::Const(_) | Node::Tmp(_), _) => Opcode::SendValEx,
-                    // Zend: SEND_VAR_NO_REF(_EX) for a call's result.
                     (_, Some(f)) if !f.arg_by_ref(num) => Opcode::SendVar,
+                    (Node::Var(_), Some(_)) => Opcode::SendVarNoRef,
+                    (Node::Var(_), None) => Opcode::SendVarNoRefEx,
                     (_, Some(_)) => Opcode::SendRef,
                     (_, None) => Opcode::SendVarEx,
                 };
@@ -983,7 +1214,10 @@ impl Compiler {
             let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
             self.f.at(o).op2 = num;
         }
-        Ok(args.len() as u32)
+        if unpacked {
+            self.f.emit(Opcode::CheckUndefArgs, &Node::Unused, &Node::Unused, &Node::Unused);
+        }
+        Ok(count)
     }
 }
 
@@ -999,6 +1233,20 @@ fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
         }
     }
     super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0 }
+}
+
+/// The `is_*()` functions Zend compiles to TYPE_CHECK.
+fn is_type_predicate(lc: &[u8]) -> bool {
+    matches!(
+        lc,
+        b"is_null" | b"is_bool" | b"is_long" | b"is_int" | b"is_integer" | b"is_float" | b"is_double" | b"is_string" | b"is_array" | b"is_object" | b"is_resource" | b"is_scalar"
+    )
+}
+
+/// Opcodes without a CONST,CONST handler (`#[spec(no_const_const)]`).
+fn no_const_const(code: Opcode) -> bool {
+    use Opcode::*;
+    matches!(code, Add | Sub | Mul | Div | Mod | Sl | Sr | Pow | BwOr | BwAnd | BwXor | Concat | FastConcat)
 }
 
 /// `zend_handle_numeric_dim`: `"12"` as a key is `12`.
@@ -1033,6 +1281,16 @@ fn lit_of(v: &crate::value::Zval) -> Option<Lit> {
         IS_STRING => Lit::Str(unsafe { (*v.str()).bytes().to_vec() }),
         _ => return None,
     })
+}
+
+/// Does a destructuring item take a reference, itself or in a nested pattern?
+fn item_has_refs(item: &ArrayItem<'_>) -> bool {
+    item.by_ref || list_items(item.value).is_some_and(|inner| inner.iter().flatten().any(|i| item_has_refs(i)))
+}
+
+/// Does a destructuring pattern take any reference?
+pub fn list_has_refs(items: &[Option<&ArrayItem<'_>>]) -> bool {
+    items.iter().flatten().any(|i| item_has_refs(i))
 }
 
 /// The items of a destructuring target (`list(…)`, `[…]`), `None` for other expressions.

@@ -56,6 +56,12 @@ fn num(l: &Lit) -> Option<Lit> {
         Lit::Long(_) | Lit::Double(_) => Some(l.clone()),
         Lit::Null | Lit::Bool(false) => Some(Lit::Long(0)),
         Lit::Bool(true) => Some(Lit::Long(1)),
+        // A fully numeric string converts silently (Zend folds "1" + "1").
+        Lit::Str(s) => match crate::value::convert::parse_numeric(s) {
+            crate::value::convert::NumericParse::Numeric(crate::value::convert::Number::Int(i)) => Some(Lit::Long(i)),
+            crate::value::convert::NumericParse::Numeric(crate::value::convert::Number::Float(d)) => Some(Lit::Double(d)),
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -82,7 +88,12 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
         BoolXor => return Some(Lit::Bool(a.truthy() ^ b.truthy())),
         _ => {}
     }
-    // Only numbers (and null/bool, which convert silently) from here on.
+    // Two strings under | & ^ are a bytewise operation, not numbers.
+    if matches!(op, BwOr | BwAnd | BwXor) && matches!((a, b), (Lit::Str(_), Lit::Str(_))) {
+        return None;
+    }
+    // Only numbers (and null/bool and numeric strings, which convert
+    // silently) from here on.
     let (x, y) = (num(a)?, num(b)?);
     Some(match op {
         Add | Sub | Mul => match (&x, &y) {

@@ -2,8 +2,9 @@
 
 use super::{raise, take};
 use crate::exec::{operand, Thrown, Vm};
-use crate::ops::{Op, Opcode, IS_CV, IS_VAR};
-use crate::value::{arith, Zval, ZString};
+use crate::ops::{Op, Opcode, IS_CONST, IS_CV, IS_TMP_VAR, IS_UNUSED, IS_VAR};
+use crate::value::refs::make_ref;
+use crate::value::{arith, ZRef, Zval, ZString, IS_INDIRECT};
 
 /// Stores `val` (owned) into the variable slot `var`, through a reference if
 /// it holds one; releases the old value afterwards. Returns where it went.
@@ -85,4 +86,111 @@ pub unsafe fn incdec(vm: &mut Vm, fp: *mut Zval, ip: *const Op, inc: bool, pre: 
 pub unsafe fn assign_from_op2(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> *mut Zval {
     let v = take(vm, fp, ip, 2);
     assign(write_target1(fp, ip), v)
+}
+
+// ---------------------------------------------------------------- references
+
+/// Operand `which` (1, 2, or 3 = OP_DATA) as an owned reference: a CV, or
+/// the element a VAR's INDIRECT points at, is turned into a reference in
+/// place and shared; a VAR holding a value is wrapped and moved out (the VAR
+/// is consumed); a CONST/TMP value is wrapped in a new reference.
+pub(crate) unsafe fn take_ref(fp: *mut Zval, ip: *const Op, which: u8) -> Zval {
+    let (kind, slot) = match which {
+        1 => ((*ip).op1_type, operand::any_raw_1(ip, fp) as *mut Zval),
+        2 => ((*ip).op2_type, operand::any_raw_2(ip, fp) as *mut Zval),
+        _ => ((*ip.add(1)).op1_type, operand::any_raw_od(ip, fp) as *mut Zval),
+    };
+    match kind {
+        IS_CV => {
+            make_ref(slot);
+            (*slot).copy_value()
+        }
+        IS_VAR if (*slot).kind() == IS_INDIRECT => {
+            // The INDIRECT owns nothing: the element belongs to its array.
+            let p = (*slot).zv_ptr();
+            make_ref(p);
+            (*p).copy_value()
+        }
+        IS_VAR | IS_TMP_VAR => {
+            make_ref(slot);
+            let r = *slot;
+            *slot = Zval::UNDEF;
+            r
+        }
+        IS_CONST => Zval::reference(ZRef::new((*slot).copy_value())),
+        _ => Zval::reference(ZRef::new(Zval::NULL)),
+    }
+}
+
+/// The slot op1 names for rebinding (not dereferenced: `=&` replaces
+/// whatever the slot holds, reference or not).
+unsafe fn bind_target1(fp: *mut Zval, ip: *const Op) -> *mut Zval {
+    if (*ip).op1_type == IS_VAR {
+        operand::var_ptr_1(ip, fp)
+    } else {
+        operand::slot_1(ip, fp)
+    }
+}
+
+/// Stores the owned reference `r` into `slot`, releasing what it held.
+pub(crate) unsafe fn bind_ref(slot: *mut Zval, r: Zval) {
+    let old = *slot;
+    *slot = r;
+    old.ptr_dtor();
+}
+
+/// `op1 =& op2` (extended_value 1: op2 is a function's result, which must
+/// itself be a reference); result := the reference.
+#[cold]
+#[inline(never)]
+pub unsafe fn assign_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let src = operand::slot_2(ip, fp);
+    if (*ip).op2_type == IS_VAR && (*ip).extended_value == 1 && !(*src).is_reference() && (*src).kind() != IS_INDIRECT {
+        vm.notice("Only variables should be assigned by reference");
+        if vm.exception.is_some() {
+            (*src).ptr_dtor();
+            return Err(Thrown);
+        }
+        let val = *src;
+        let stored = assign(bind_target1(fp, ip), val);
+        if (*ip).result_type != IS_UNUSED {
+            *operand::result(ip, fp) = (*stored).copy_value();
+        }
+        return Ok(());
+    }
+    let r = take_ref(fp, ip, 2);
+    let target = bind_target1(fp, ip);
+    bind_ref(target, r);
+    if (*ip).result_type != IS_UNUSED {
+        *operand::result(ip, fp) = r.copy_value();
+    }
+    Ok(())
+}
+
+/// result := op1 as a reference (MAKE_REF).
+#[cold]
+#[inline(never)]
+pub unsafe fn make_ref_op(_vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    let r = take_ref(fp, ip, 1);
+    *operand::result(ip, fp) = r;
+    Ok(())
+}
+
+/// RETURN_BY_REF: the reference to return (owned). A value that is no
+/// variable is returned as a plain value with PHP's notice.
+#[cold]
+#[inline(never)]
+pub unsafe fn return_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let kind = (*ip).op1_type;
+    let raw = operand::any_raw_1(ip, fp) as *mut Zval;
+    let not_var = kind == IS_CONST
+        || kind == IS_TMP_VAR
+        || (kind == IS_VAR && (*ip).extended_value == 1 && !(*raw).is_reference() && (*raw).kind() != IS_INDIRECT);
+    if not_var {
+        vm.notice("Only variable references should be returned by reference");
+        return Ok(super::take(vm, fp, ip, 1));
+    }
+    Ok(take_ref(fp, ip, 1))
 }

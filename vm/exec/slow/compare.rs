@@ -45,3 +45,16 @@ pub unsafe fn spaceship(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<i64
     let b = &*read2(vm, fp, ip);
     Ok(cmp::compare(a, b).signum() as i64)
 }
+
+/// CASE / CASE_STRICT: `op1 == op2` / `op1 === op2` without consuming op1
+/// (the switch or match subject stays alive for the next case); frees op2.
+#[cold]
+#[inline(never)]
+pub unsafe fn case(vm: &mut Vm, fp: *mut Zval, ip: *const Op, strict: bool) -> Result<bool, Thrown> {
+    super::enter(vm, fp, ip);
+    let a = &*read1(vm, fp, ip);
+    let b = &*read2(vm, fp, ip);
+    let r = if strict { identical(a, b) } else { cmp::is_equal(a, b) };
+    super::free_op(fp, ip, 2);
+    Ok(r)
+}

@@ -410,7 +410,8 @@ pub unsafe fn isset_dim(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<boo
 pub unsafe fn add_array_element(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
     let a = (*operand::result(ip, fp)).arr();
-    let v = take(vm, fp, ip, 1);
+    // extended_value bit 0: `&$x` (ZEND_ARRAY_ELEMENT_REF).
+    let v = if (*ip).extended_value & 1 != 0 { super::assign::take_ref(fp, ip, 1) } else { take(vm, fp, ip, 1) };
     if (*ip).op2_type == IS_UNUSED {
         if (*a).append(v).is_none() {
             v.ptr_dtor();
@@ -439,3 +440,31 @@ pub unsafe fn add_array_element(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Re
     r
 }
 
+
+/// FETCH_LIST_W: `&op1[op2]` for a list() element taken by reference; op1
+/// (the destructured value) stays alive; op2 is freed on every path.
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_list_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<*mut Zval, Thrown> {
+    let r = fetch_dim_w(vm, fp, ip, false);
+    free_op(fp, ip, 2);
+    r
+}
+
+/// FETCH_LIST_R: `op1[op2]` for a list() element; a container that is no
+/// array gives NULL without a warning (Zend's `is_list` read). op1 stays
+/// alive; op2 is freed on every path.
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_list_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let c = (*operand::any_read_1(ip, fp, vm)).deref();
+    let r = if c.is_array() {
+        let kz = operand::any_read_2(ip, fp, vm);
+        read_dim(vm, c, &*kz, false)
+    } else {
+        Ok(Zval::NULL)
+    };
+    free_op(fp, ip, 2);
+    r
+}

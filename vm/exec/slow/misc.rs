@@ -1,6 +1,6 @@
 //! Output, casts, constants, ropes, exit.
 
-use super::read1;
+use super::{read1, read2};
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::Op;
 use crate::runtime::error::Stop;
@@ -178,4 +178,301 @@ pub unsafe fn free_rope(base: *mut Zval, n: usize) {
     for i in 0..n {
         Zval::string(*parts.add(i)).ptr_dtor();
     }
+}
+
+/// `global $x`: binds CV op1 by reference to the global named op2 (a CV of
+/// the main script: the compiler gives the main script a CV for every name
+/// a function declares global). Without a main frame (a function called
+/// from the host), the global is a fresh NULL.
+#[cold]
+#[inline(never)]
+pub unsafe fn bind_global(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let name = (*(*operand::const_2(ip)).str()).bytes();
+    // The main frame is the bottom of the caller chain.
+    let mut f = fp as *mut crate::exec::Frame;
+    while !(*f).prev.is_null() {
+        f = (*f).prev;
+    }
+    let op = &(*(*f).func).op;
+    let r = match op.cv_names.iter().position(|n| n.as_slice() == name) {
+        Some(i) if (*(*f).func).is_user() => {
+            let g = crate::exec::Frame::slot(f, i as u32);
+            crate::value::refs::make_ref(g);
+            (*g).copy_value()
+        }
+        _ => Zval::reference(crate::value::ZRef::new(Zval::NULL)),
+    };
+    super::assign::bind_ref(operand::slot_1(ip, fp), r);
+    Ok(())
+}
+
+/// `const NAME = value;` at the top level: defines op1 (name) := op2.
+#[cold]
+#[inline(never)]
+pub unsafe fn declare_const(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let name = (*(*operand::const_1(ip)).str()).bytes().to_vec();
+    if vm.constants.contains_key(&name) || crate::stdlib::constant(&name).is_some() {
+        vm.warning(&format!("Constant {} already defined", String::from_utf8_lossy(&name)));
+        return Ok(());
+    }
+    let v = (*read2(vm, fp, ip)).copy_value();
+    vm.constants.insert(name, v);
+    Ok(())
+}
+
+/// `match` found no arm for op1: throws UnhandledMatchError.
+#[cold]
+#[inline(never)]
+pub unsafe fn match_error(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let v = (*read1(vm, fp, ip)).deref();
+    // smart_str_append_scalar with exception_string_param_max_len = 15.
+    let text = match v.kind() {
+        IS_NULL => "NULL".to_string(),
+        crate::value::IS_FALSE => "false".to_string(),
+        crate::value::IS_TRUE => "true".to_string(),
+        IS_LONG => v.lval().to_string(),
+        IS_DOUBLE => {
+            let mut b = Vec::new();
+            super::arith::to_string_into(vm, v, &mut b);
+            String::from_utf8_lossy(&b).into_owned()
+        }
+        IS_STRING => {
+            let bytes = (*v.str()).bytes();
+            let mut t = String::from("'");
+            for &c in bytes.iter().take(15) {
+                match c {
+                    b'\\' => t.push_str("\\\\"),
+                    b'\n' => t.push_str("\\n"),
+                    b'\r' => t.push_str("\\r"),
+                    b'\t' => t.push_str("\\t"),
+                    0x20..=0x7e => t.push(c as char),
+                    _ => t.push_str(&format!("\\x{c:02X}")),
+                }
+            }
+            t.push('\'');
+            if bytes.len() > 15 {
+                t.push_str("...");
+            }
+            t
+        }
+        _ => format!("of type {}", crate::stdlib::type_name(v)),
+    };
+    Err(vm.throw_error("UnhandledMatchError", &format!("Unhandled match case {text}")))
+}
+
+/// TYPE_CHECK: is op1's kind in the mask extended_value (bit `1 << kind`)?
+#[inline(always)]
+pub fn type_check(v: &Zval, mask: u32) -> bool {
+    let k = v.deref().kind();
+    let k = if k == crate::value::IS_UNDEF { IS_NULL } else { k };
+    mask & (1u32 << k) != 0
+}
+
+/// SWITCH_LONG (mode 0), SWITCH_STRING (1), MATCH (2): the target of op1 in
+/// the jump table op2 (an array of opline numbers), the default
+/// (extended_value) when it is not there, or null to fall through to the
+/// CASE chain (a switch subject of another kind).
+#[inline(never)]
+pub unsafe fn jump_table(vm: &mut Vm, fp: *mut Zval, ip: *const Op, mode: u32) -> *const Op {
+    let raw = operand::any_raw_1(ip, fp);
+    if mode == 2 && (*ip).op1_type == crate::ops::IS_CV && (*raw).is_undef() {
+        super::enter(vm, fp, ip);
+        operand::cv_read_1(ip, fp, vm);
+    }
+    let v = (*raw).deref();
+    let table = &*(*operand::const_2(ip)).arr();
+    let found = match (v.kind(), mode) {
+        (IS_LONG, 0 | 2) => table.find_int(v.lval()),
+        (IS_STRING, 1 | 2) => table.find_str(&*v.str()),
+        (_, 2) => None,
+        _ => return core::ptr::null(),
+    };
+    let idx = match found {
+        Some(t) => (*t).lval() as usize,
+        None => (*ip).extended_value as usize,
+    };
+    // SAFETY: jump tables and defaults hold opline numbers of this op array
+    // (the compiler put them there), so the target is inside its code.
+    (*(*(fp as *mut crate::exec::Frame)).func).op.entry().add(idx)
+}
+
+/// ADD_ARRAY_UNPACK: appends the elements of op1 to the array in the
+/// result (`[...$a]`): integer keys renumbered, string keys overwrite.
+#[cold]
+#[inline(never)]
+pub unsafe fn add_array_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let src = (*read1(vm, fp, ip)).deref();
+    if !src.is_array() {
+        super::free_op(fp, ip, 1);
+        return Err(vm.throw_error("Error", "Only arrays and Traversables can be unpacked"));
+    }
+    let res = operand::result(ip, fp);
+    let dst = ZArray::separate(res);
+    let s = &*src.arr();
+    let mut pos = 0;
+    while let Some(p) = s.pos_valid_from(pos) {
+        pos = p + 1;
+        let Some((key, val)) = s.entry_at(p) else { break };
+        // A reference only this array holds is unpacked as its value.
+        let v = if (*val).is_reference() && (*(*val).zref()).header.refcount == 1 { (*val).copy_deref() } else { (*val).copy_value() };
+        match key {
+            crate::value::array::KeyRef::Int(_) => {
+                if (*dst).append(v).is_none() {
+                    v.ptr_dtor();
+                    super::free_op(fp, ip, 1);
+                    return Err(vm.throw_error("Error", "Cannot add element to the array as the next element is already occupied"));
+                }
+            }
+            crate::value::array::KeyRef::Str(k) => {
+                (*dst).update_str(k as *const ZString as *mut ZString, v);
+            }
+        }
+    }
+    super::free_op(fp, ip, 1);
+    Ok(())
+}
+
+// ---------------------------------------------------------------- argument sending
+
+/// SEND_VAR_NO_REF(_EX): argument op2 := the VAR op1 (a call's result).
+/// Where the parameter is by reference (always, for the non-EX form) the
+/// value must be a reference itself; otherwise it is passed in a new one
+/// with PHP's notice. op1 is consumed.
+#[inline(never)]
+pub unsafe fn send_var_no_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ex: bool) -> Result<(), Thrown> {
+    let call = (*(fp as *mut crate::exec::Frame)).call;
+    let n = (*ip).op2;
+    let slot = operand::slot_1(ip, fp);
+    let arg = crate::exec::Frame::slot(call, n - 1);
+    if ex && !super::call::arg_by_ref(call, n) {
+        *arg = (*slot).copy_deref();
+        (*slot).ptr_dtor();
+        return Ok(());
+    }
+    let v = *slot;
+    *slot = Zval::UNDEF;
+    if v.is_reference() {
+        *arg = v;
+        return Ok(());
+    }
+    *arg = Zval::reference(crate::value::ZRef::new(v));
+    super::enter(vm, fp, ip);
+    vm.notice("Only variables should be passed by reference");
+    Ok(())
+}
+
+/// Bytes of a prepared call frame holding `nargs` arguments (as `push_call` sizes it).
+unsafe fn call_frame_bytes(func: *const crate::runtime::function::Function, nargs: u32) -> usize {
+    let op = &(*func).op;
+    if (*func).is_user() {
+        op.frame_size() + nargs.saturating_sub(op.num_args) as usize * 16
+    } else {
+        crate::ops::FRAME_HEADER as usize + nargs as usize * 16
+    }
+}
+
+/// Makes the innermost prepared call of the frame at `fp` big enough for
+/// `nargs` arguments (Zend's `zend_vm_stack_extend_call_frame`): grown in
+/// place when it is the top of the VM stack and the page has room, moved to
+/// a new page otherwise. Returns the (possibly moved) call.
+unsafe fn grow_call(vm: &mut Vm, fp: *mut Zval, nargs: u32) -> Result<*mut crate::exec::Frame, Thrown> {
+    let f = fp as *mut crate::exec::Frame;
+    let call = (*f).call;
+    let func = (*call).func;
+    let old = call_frame_bytes(func, (*call).num_args());
+    let new = call_frame_bytes(func, nargs);
+    if new <= old {
+        return Ok(call);
+    }
+    let limit = vm.memory_limit;
+    let p = match vm.stack.alloc(new - old, limit) {
+        Ok(p) => p,
+        Err(e) => {
+            vm.memory_exhausted(e.tried);
+            return Err(Thrown);
+        }
+    };
+    if p as *mut u8 == (call as *mut u8).add(old) {
+        // The call was the last frame pushed (arguments are sent after
+        // every nested call has returned): it just got longer.
+        return Ok(call);
+    }
+    // The page is full: the call moves to the new page. Its old bytes stay
+    // unused until the caller's frame is popped.
+    vm.stack.free(p);
+    let q = match vm.stack.alloc(new, limit) {
+        Ok(q) => q as *mut crate::exec::Frame,
+        Err(e) => {
+            vm.memory_exhausted(e.tried);
+            return Err(Thrown);
+        }
+    };
+    // SAFETY: both regions are live VM stack memory, `old` bytes of a
+    // prepared frame (header and sent arguments) copied to a larger region
+    // on another page.
+    core::ptr::copy_nonoverlapping(call as *const u8, q as *mut u8, old);
+    (*q).rt_cache = (*call).rt_cache;
+    (*f).call = q;
+    Ok(q)
+}
+
+/// SEND_UNPACK: the elements of op1 become the next arguments of the call
+/// being prepared (`f(...$args)`); a by-reference parameter gets a
+/// reference to the element. op1 is freed.
+#[cold]
+#[inline(never)]
+pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let kind = (*ip).op1_type;
+    let src = read1(vm, fp, ip);
+    if !(*src).is_array() {
+        super::free_op(fp, ip, 1);
+        return Err(vm.throw_error("TypeError", "Only arrays and Traversables can be unpacked"));
+    }
+    if (*(*src).arr()).iter().any(|(k, _)| matches!(k, crate::value::array::KeyRef::Str(_))) {
+        super::free_op(fp, ip, 1);
+        return Err(vm.throw_error("Error", "Unpacking arrays with string keys (named arguments) is not supported yet"));
+    }
+    let n0 = (*(*(fp as *mut crate::exec::Frame)).call).num_args();
+    let count = (*(*src).arr()).len() as u32;
+    let call = match grow_call(vm, fp, n0 + count) {
+        Ok(c) => c,
+        Err(t) => {
+            super::free_op(fp, ip, 1);
+            return Err(t);
+        }
+    };
+    let any_ref = (0..count).any(|i| super::call::arg_by_ref(call, n0 + i + 1));
+    // References into the array need it unshared (the variable's own copy).
+    let arr = if any_ref && kind == crate::ops::IS_CV {
+        let holder = (*operand::slot_1(ip, fp)).deref_mut() as *mut Zval;
+        ZArray::separate(holder)
+    } else {
+        (*src).arr()
+    };
+    let mut n = n0;
+    let mut pos = 0;
+    while let Some(p) = (*arr).pos_valid_from(pos) {
+        pos = p + 1;
+        let Some((_, val)) = (*arr).entry_at(p) else { break };
+        n += 1;
+        let arg = crate::exec::Frame::slot(call, n - 1);
+        *arg = if !super::call::arg_by_ref(call, n) {
+            (*val).copy_deref()
+        } else if kind == crate::ops::IS_CV {
+            crate::value::refs::make_ref(val);
+            (*val).copy_value()
+        } else if (*val).is_reference() {
+            (*val).copy_value()
+        } else {
+            Zval::reference(crate::value::ZRef::new((*val).copy_value()))
+        };
+        (*call).this.u2 = n;
+    }
+    super::free_op(fp, ip, 1);
+    Ok(())
 }
