@@ -386,10 +386,10 @@ impl ZArray {
         }
     }
 
-    /// The element at key `k` when deciding that is quick: `k` an int, or a
-    /// string that cannot be numeric (its first byte is not a digit or `-`).
-    /// `Ok(None)`: certainly absent. `Err(())`: another kind of key, or a
-    /// string that might be numeric; the caller normalizes (`dim_key`).
+    /// The element at key `k` when `k` is an int or a string (normalized as
+    /// `Key::normalize` does: "12" is 12). `Ok(None)`: absent. `Err(())`:
+    /// another kind of key; the caller normalizes it (`dim_key`), with its
+    /// notices.
     #[inline(always)]
     pub fn find_quick(&self, k: &Zval) -> Result<Option<*mut Zval>, ()> {
         if k.is_long() {
@@ -398,10 +398,10 @@ impl ZArray {
         if k.is_string() {
             // SAFETY: a string-kind value holds a live string.
             let s = unsafe { &*k.str() };
-            match s.bytes().first() {
-                Some(&c) if c > b'9' || (c < b'0' && c != b'-') => return Ok(self.find_str(s)),
-                _ => {}
-            }
+            return Ok(match s.numeric_index() {
+                Some(i) => self.find_int(i),
+                None => self.find_str(s),
+            });
         }
         Err(())
     }
