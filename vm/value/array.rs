@@ -123,6 +123,13 @@ unsafe fn alloc_layout(l: Layout) -> *mut u8 {
     p
 }
 
+/// Byte equality of two key strings, out of line: `find_str` needs it only
+/// when hashes collide or the key is another string with the same bytes.
+#[inline(never)]
+unsafe fn same_bytes(a: *const ZString, b: *const ZString) -> bool {
+    (*a).bytes() == (*b).bytes()
+}
+
 /// Adds an owner to a key string (immutable strings are never counted).
 #[inline(always)]
 unsafe fn key_addref(s: *mut ZString) {
@@ -441,12 +448,19 @@ impl ZArray {
         }
         // SAFETY: hash form with storage; chain links are valid indexes.
         unsafe {
-            let i = self.find_bucket_str(k.hash(), k, k.bytes());
-            if i == INVALID {
-                None
-            } else {
-                Some(ptr::addr_of_mut!((*self.bucket(i)).val))
+            let h = k.hash();
+            let kp = k as *const ZString as *mut ZString;
+            let mut i = *self.head(h);
+            while i != INVALID {
+                let b = self.bucket(i);
+                // The very same key string (keys come from the table's own
+                // keys more often than not), else equal hash and bytes.
+                if (*b).key == kp || ((*b).h == h && !(*b).key.is_null() && same_bytes((*b).key, kp)) {
+                    return Some(ptr::addr_of_mut!((*b).val));
+                }
+                i = *self.next(i);
             }
+            None
         }
     }
 
