@@ -110,3 +110,14 @@ foreach ($nested as $row) { foreach ($row as $x) { echo $x; } }
 echo "\n";
 foreach ($t as $k => $v) { $t[$k . '2'] = $v; }
 print_r($t);
+
+// ---- TMP/VAR operands that must be released
+$h2 = ['ab' => 1, 'cd' => null, 5 => 'five'];
+for ($i = 0; $i < 3; $i++) {
+    var_dump(isset($h2['a' . 'b']), isset($h2['c' . 'd']), isset($h2[2 + 3]), isset($h2['z' . $i]));
+    echo $h2['a' . 'b'] ?? 'x', $h2['q' . $i] ?? 'y', $h2[$i + 5] ?? 'z', "\n";
+}
+echo retarr()[1], [7, 8, 9][2], "\n";
+$x = 'str' . 1;
+var_dump($x === 'str1', $x !== 'str' . 2, 1 === 1.0, null === null, true === false, 1.5 === 1.5, [1] === [1], 'a' . 1 === 'a1');
+var_dump(retarr() === [1, 2, 3], retarr() !== [1, 2]);

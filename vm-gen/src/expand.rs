@@ -150,6 +150,7 @@ const OPERATIONS: &[&str] = &[
     "branch",
     "slow",
     "slow_owned",
+    "restart",
 ];
 
 /// The body of `inst` with every operation replaced. With `outline_to`,
@@ -453,6 +454,20 @@ impl Expander<'_> {
                 };
                 let c = self.expr_arg(m, &name)?;
                 Some(operand::branch(c.to_token_stream(), sm))
+            }
+            "restart" => {
+                if !self.no_args(m, &name) {
+                    return unit;
+                }
+                if !self.h.outline_slow {
+                    self.fail(span, format!("`restart!()` needs `#[outline_slow]` on handler `{}`", self.h.name));
+                    return unit;
+                }
+                self.slows += 1;
+                Some(match self.outline_to {
+                    Some(cold) => operand::restart_in(cold),
+                    None => quote!(()),
+                })
             }
             "slow" | "slow_owned" => {
                 let e = self.expr_arg(m, &name)?;

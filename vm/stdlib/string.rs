@@ -77,6 +77,16 @@ pub fn chr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 pub fn dechex(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "dechex", a, 1, 1)?;
     let n = args::long(vm, "dechex", 1, "num", &a[0])?;
-    *r = Zval::string(ZString::new(format!("{:x}", n as u64).as_bytes()));
+    // Digits into a stack buffer: no `format!` String to allocate and copy.
+    let (mut buf, mut i, mut u) = ([0u8; 16], 16, n as u64);
+    loop {
+        i -= 1;
+        buf[i] = b"0123456789abcdef"[(u & 15) as usize];
+        u >>= 4;
+        if u == 0 {
+            break;
+        }
+    }
+    *r = Zval::string(ZString::new(&buf[i..]));
     Ok(())
 }

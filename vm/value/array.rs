@@ -130,6 +130,13 @@ unsafe fn alloc_layout(l: Layout) -> *mut u8 {
     super::heap::alloc(l)
 }
 
+/// Byte equality of two key strings, out of line: `find_str` needs it only
+/// when hashes collide or the key is another string with the same bytes.
+#[inline(never)]
+unsafe fn same_bytes(a: *const ZString, b: *const ZString) -> bool {
+    (*a).bytes() == (*b).bytes()
+}
+
 /// Adds an owner to a key string (immutable strings are never counted).
 #[inline(always)]
 unsafe fn key_addref(s: *mut ZString) {
@@ -409,10 +416,10 @@ impl ZArray {
         }
     }
 
-    /// The element at key `k` when deciding that is quick: `k` an int, or a
-    /// string that cannot be numeric (its first byte is not a digit or `-`).
-    /// `Ok(None)`: certainly absent. `Err(())`: another kind of key, or a
-    /// string that might be numeric; the caller normalizes (`dim_key`).
+    /// The element at key `k` when `k` is an int or a string (normalized as
+    /// `Key::normalize` does: "12" is 12). `Ok(None)`: absent. `Err(())`:
+    /// another kind of key; the caller normalizes it (`dim_key`), with its
+    /// notices.
     #[inline(always)]
     pub fn find_quick(&self, k: &Zval) -> Result<Option<*mut Zval>, ()> {
         if k.is_long() {
@@ -421,10 +428,10 @@ impl ZArray {
         if k.is_string() {
             // SAFETY: a string-kind value holds a live string.
             let s = unsafe { &*k.str() };
-            match s.bytes().first() {
-                Some(&c) if c > b'9' || (c < b'0' && c != b'-') => return Ok(self.find_str(s)),
-                _ => {}
-            }
+            return Ok(match s.numeric_index() {
+                Some(i) => self.find_int(i),
+                None => self.find_str(s),
+            });
         }
         Err(())
     }
@@ -464,12 +471,19 @@ impl ZArray {
         }
         // SAFETY: hash form with storage; chain links are valid indexes.
         unsafe {
-            let i = self.find_bucket_str(k.hash(), k, k.bytes());
-            if i == INVALID {
-                None
-            } else {
-                Some(ptr::addr_of_mut!((*self.bucket(i)).val))
+            let h = k.hash();
+            let kp = k as *const ZString as *mut ZString;
+            let mut i = *self.head(h);
+            while i != INVALID {
+                let b = self.bucket(i);
+                // The very same key string (keys come from the table's own
+                // keys more often than not), else equal hash and bytes.
+                if (*b).key == kp || ((*b).h == h && !(*b).key.is_null() && same_bytes((*b).key, kp)) {
+                    return Some(ptr::addr_of_mut!((*b).val));
+                }
+                i = *self.next(i);
             }
+            None
         }
     }
 

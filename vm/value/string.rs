@@ -230,14 +230,22 @@ impl ZString {
     /// The string's hash, computed once and cached.
     #[inline]
     pub fn hash(&self) -> u64 {
+        // SAFETY: see `compute_hash`.
+        let h = unsafe { *self.hash.get() };
+        if h != 0 {
+            return h;
+        }
+        self.compute_hash()
+    }
+
+    /// Out of line, so that lookups with a cached hash stay small.
+    #[cold]
+    #[inline(never)]
+    fn compute_hash(&self) -> u64 {
         // SAFETY: immutable strings (the only ones shared across threads)
         // have their hash set at creation, so this cell is only written for
         // thread-local refcounted strings, never concurrently.
         unsafe {
-            let h = *self.hash.get();
-            if h != 0 {
-                return h;
-            }
             let h = hash_bytes(self.bytes());
             *self.hash.get() = h;
             h
