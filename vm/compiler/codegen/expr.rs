@@ -858,6 +858,9 @@ impl Compiler {
                 // `[...[1, 2]]` folds like Zend's zend_try_ct_eval_array.
                 let v = self.compile_expr(value)?;
                 match (&v, consts.as_mut()) {
+                    (Node::Const(l), _) if !matches!(l, Lit::Array(_)) => {
+                        return fatal("Only arrays and Traversables can be unpacked", line);
+                    }
                     (Node::Const(Lit::Array(inner)), Some(c)) => {
                         for (k, v) in inner {
                             let k = match k {
