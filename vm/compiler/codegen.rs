@@ -968,14 +968,7 @@ impl Compiler {
         if *name == b"this" {
             return fatal("Cannot use $this as global variable", v.line);
         }
-        match self.stack.first_mut() {
-            Some(main) => {
-                main.cv(name);
-            }
-            None => {
-                self.f.cv(name);
-            }
-        }
+        self.declare_global_name(name);
         let cv = self.f.cv(name);
         self.f.line = v.line;
         let slot = self.f.cache_slot();
@@ -1071,6 +1064,15 @@ impl Compiler {
                 self.f.emit(Opcode::UnsetCv, &Node::Cv(cv), &Node::Unused, &Node::Unused);
                 Ok(())
             }
+            ExprKind::Index { .. } if expr::globals_name(v).is_some() => {
+                let Some(Some(name)) = expr::globals_name(v) else {
+                    return unsupported("$GLOBALS with a computed name", v.line);
+                };
+                self.declare_global_name(&name);
+                let i = self.f.emit(Opcode::UnsetVar, &Node::Const(Lit::Str(name)), &Node::Unused, &Node::Unused);
+                self.f.at(i).extended_value = 1 << 1;
+                Ok(())
+            }
             ExprKind::Index { .. } => {
                 let i = self.compile_dim(v, expr::Fetch::Unset)?;
                 self.f.at(i).opcode = Opcode::UnsetDim as u8;
@@ -1091,7 +1093,7 @@ mod tests {
     #[test]
     fn language_construct_scripts_free_everything() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/php");
-        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "all_handlers"] {
+        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "reference_edges", "globals_array", "return_by_ref_typed", "foreach_by_ref_modify", "all_handlers"] {
             let path = root.join(format!("{name}.php"));
             let src = std::fs::read(&path).expect("script");
             let want = std::fs::read_to_string(path.with_extension("out")).expect("recorded output");

@@ -21,6 +21,7 @@ pub enum Fetch {
 /// access path are computed (Zend's delayed oplines).
 struct Delayed {
     code: Opcode,
+    ext: u32,
     op1: Node,
     op2: Node,
     result: Node,
@@ -188,7 +189,11 @@ impl Compiler {
             return unsupported("$this", line);
         }
         if name == b"GLOBALS" {
-            return unsupported("$GLOBALS", line);
+            if mode == Fetch::R || mode == Fetch::Is {
+                self.f.line = line;
+                return Ok(self.f.emit_tmp(Opcode::FetchGlobals, &Node::Unused, &Node::Unused));
+            }
+            return fatal("$GLOBALS can only be modified using the $GLOBALS[$name] = $value syntax", line);
         }
         Ok(Node::Cv(self.f.cv(name)))
     }
@@ -207,6 +212,23 @@ impl Compiler {
     /// `zend_delayed_compile_dim`: computes the key now, delays the fetch.
     fn delayed_compile_dim(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>, want_result: bool) -> CResult<Node> {
         let ExprKind::Index { base, dim: index } = &e.kind else { unreachable!() };
+        if let Some(name) = globals_name(e) {
+            // `$GLOBALS['name']` is the global variable itself (PHP 8.1+).
+            let name = match name {
+                Some(n) => n,
+                None => return unsupported("$GLOBALS with a computed name", e.line),
+            };
+            self.declare_global_name(&name);
+            let (code, result) = match mode {
+                Fetch::R => (Opcode::FetchR, if want_result { self.f.tmp() } else { Node::Unused }),
+                Fetch::Is => (Opcode::FetchIs, if want_result { self.f.tmp() } else { Node::Unused }),
+                Fetch::W => (Opcode::FetchW, self.f.var()),
+                Fetch::Rw => (Opcode::FetchRw, self.f.var()),
+                Fetch::Unset => return unsupported("unset() inside $GLOBALS", e.line),
+            };
+            d.push(Delayed { code, ext: GLOBAL_FETCH, op1: Node::Const(Lit::Str(name)), op2: Node::Unused, result: result.clone() });
+            return Ok(result);
+        }
         let container = self.delayed_compile_var(base, mode, d)?;
         let dim = match index {
             None => {
@@ -226,7 +248,7 @@ impl Compiler {
             Fetch::W | Fetch::Unset => (Opcode::FetchDimW, if want_result { self.f.var() } else { Node::Unused }),
             Fetch::Rw => (Opcode::FetchDimRw, if want_result { self.f.var() } else { Node::Unused }),
         };
-        d.push(Delayed { code, op1: container, op2: dim, result: result.clone() });
+        d.push(Delayed { code, ext: 0, op1: container, op2: dim, result: result.clone() });
         Ok(result)
     }
 
@@ -235,6 +257,9 @@ impl Compiler {
         let mut last = 0;
         for x in d {
             last = self.f.emit(x.code, &x.op1, &x.op2, &x.result);
+            if x.ext != 0 {
+                self.f.at(last).extended_value = x.ext;
+            }
         }
         last
     }
@@ -256,6 +281,14 @@ impl Compiler {
             ExprKind::Var(name) => {
                 let v = self.compile_cv(name, Fetch::W, line)?;
                 let val = self.src(value, None)?;
+                self.f.line = line;
+                Ok(self.f.emit_tmp(Opcode::Assign, &v, &val))
+            }
+            ExprKind::Index { .. } if globals_name(target).is_some() => {
+                let mut d = Vec::new();
+                let v = self.delayed_compile_dim(target, Fetch::W, &mut d, true)?;
+                let val = self.src(value, None)?;
+                self.emit_delayed(d);
                 self.f.line = line;
                 Ok(self.f.emit_tmp(Opcode::Assign, &v, &val))
             }
@@ -385,6 +418,18 @@ impl Compiler {
         Ok(())
     }
 
+    /// Gives the main script a CV for a global's name (see BIND_GLOBAL).
+    pub fn declare_global_name(&mut self, name: &[u8]) {
+        match self.stack.first_mut() {
+            Some(main) => {
+                main.cv(name);
+            }
+            None => {
+                self.f.cv(name);
+            }
+        }
+    }
+
     /// `zend_compile_assign_ref` (and `zend_emit_assign_ref_znode` when the
     /// source is a Node): `target =& source`.
     pub fn compile_assign_ref(&mut self, target: &Expr<'_>, value: Src<'_, '_>) -> CResult<Node> {
@@ -504,6 +549,16 @@ impl Compiler {
             ExprKind::Var(name) => {
                 let v = self.compile_cv(name, Fetch::Rw, target.line)?;
                 let val = self.src(Src::Ast(value), Some(target))?;
+                let r = self.f.emit_tmp(Opcode::AssignOp, &v, &val);
+                let i = self.f.next_op() - 1;
+                self.f.at(i).extended_value = code as u32;
+                Ok(r)
+            }
+            ExprKind::Index { .. } if globals_name(target).is_some() => {
+                let mut d = Vec::new();
+                let v = self.delayed_compile_dim(target, Fetch::Rw, &mut d, true)?;
+                let val = self.src(Src::Ast(value), None)?;
+                self.emit_delayed(d);
                 let r = self.f.emit_tmp(Opcode::AssignOp, &v, &val);
                 let i = self.f.next_op() - 1;
                 self.f.at(i).extended_value = code as u32;
@@ -687,6 +742,13 @@ impl Compiler {
                 self.f.at(i).extended_value = ext;
                 Ok(r)
             }
+            ExprKind::Index { .. } if globals_name(v).is_some() => {
+                let i = self.compile_dim(v, Fetch::Is)?;
+                let o = self.f.at(i);
+                o.opcode = Opcode::IssetIsemptyVar as u8;
+                o.extended_value = ext;
+                Ok(Node::Tmp(o.result))
+            }
             ExprKind::Index { .. } => {
                 let i = self.compile_dim(v, Fetch::Is)?;
                 let o = self.f.at(i);
@@ -858,6 +920,9 @@ impl Compiler {
                 // `[...[1, 2]]` folds like Zend's zend_try_ct_eval_array.
                 let v = self.compile_expr(value)?;
                 match (&v, consts.as_mut()) {
+                    (Node::Const(l), _) if !matches!(l, Lit::Array(_)) => {
+                        return fatal("Only arrays and Traversables can be unpacked", line);
+                    }
                     (Node::Const(Lit::Array(inner)), Some(c)) => {
                         for (k, v) in inner {
                             let k = match k {
@@ -1233,6 +1298,23 @@ fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
         }
     }
     super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0 }
+}
+
+/// ZEND_FETCH_GLOBAL in a FETCH_*'s extended_value.
+const GLOBAL_FETCH: u32 = 1 << 1;
+
+/// `$GLOBALS[name]`: `Some(Some(name))` for a constant name, `Some(None)`
+/// for a computed one, `None` for other expressions.
+pub fn globals_name(e: &Expr<'_>) -> Option<Option<Vec<u8>>> {
+    let ExprKind::Index { base, dim } = &e.kind else { return None };
+    if !matches!(base.kind, ExprKind::Var(b"GLOBALS")) {
+        return None;
+    }
+    Some(match dim.map(|d| &d.kind) {
+        Some(ExprKind::String(s)) => Some(s.to_vec()),
+        Some(ExprKind::Int(i)) => Some(i.to_string().into_bytes()),
+        _ => None,
+    })
 }
 
 /// The `is_*()` functions Zend compiles to TYPE_CHECK.

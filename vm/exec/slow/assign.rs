@@ -172,6 +172,16 @@ pub unsafe fn assign_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<()
 #[cold]
 #[inline(never)]
 pub unsafe fn make_ref_op(_vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    let s = operand::slot_1(ip, fp);
+    if (*ip).op1_type == IS_VAR && (*s).kind() != IS_INDIRECT && !(*s).is_reference() {
+        // A call's plain result: nothing to refer to; the consumer decides
+        // (ASSIGN_REF's notice, FETCH_LIST_W's notice).
+        *operand::result(ip, fp) = *s;
+        if operand::result(ip, fp) != s {
+            *s = Zval::UNDEF;
+        }
+        return Ok(());
+    }
     let r = take_ref(fp, ip, 1);
     *operand::result(ip, fp) = r;
     Ok(())
@@ -190,7 +200,8 @@ pub unsafe fn return_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zv
         || (kind == IS_VAR && (*ip).extended_value == 1 && !(*raw).is_reference() && (*raw).kind() != IS_INDIRECT);
     if not_var {
         vm.notice("Only variable references should be returned by reference");
-        return Ok(super::take(vm, fp, ip, 1));
+        let v = super::take(vm, fp, ip, 1);
+        return Ok(Zval::reference(ZRef::new(v)));
     }
     Ok(take_ref(fp, ip, 1))
 }

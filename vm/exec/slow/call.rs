@@ -637,7 +637,21 @@ pub unsafe fn verify_return(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     } else {
         operand::slot_1(ip, fp)
     };
-    let target = if (*ip).op1_type == IS_CV { slot } else { (*slot).deref_mut() as *mut Zval };
+    // As Zend: a VAR may point at an element (a by-reference return of
+    // `$a[0]`); behind a reference, a by-reference return checks (and
+    // coerces) the referenced value, a by-value return unwraps it first so
+    // a coercion does not reach the variable it refers to.
+    let slot = if (*ip).op1_type == crate::ops::IS_VAR && (*slot).kind() == crate::value::IS_INDIRECT { (*slot).zv_ptr() } else { slot };
+    let by_ref = (*ip.add(1)).opcode() == crate::ops::Opcode::ReturnByRef;
+    let target = if (*slot).is_reference() && !by_ref && (*ip).op1_type == IS_CV {
+        let inner = (*slot).copy_deref();
+        let old = *slot;
+        *slot = inner;
+        old.ptr_dtor();
+        slot
+    } else {
+        (*slot).deref_mut() as *mut Zval
+    };
     if coerce(vm, target, info.ty, op.strict_types) {
         return Ok(());
     }

@@ -441,14 +441,25 @@ pub unsafe fn add_array_element(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Re
 }
 
 
-/// FETCH_LIST_W: `&op1[op2]` for a list() element taken by reference; op1
-/// (the destructured value) stays alive; op2 is freed on every path.
+/// FETCH_LIST_W: result := `&op1[op2]` (INDIRECT) for a list() element
+/// taken by reference; op1 (the destructured value) stays alive; op2 is
+/// freed on every path. A VAR holding a plain value (a call's result) has
+/// no element to refer to: PHP's notice, and the element is read instead.
 #[cold]
 #[inline(never)]
-pub unsafe fn fetch_list_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<*mut Zval, Thrown> {
+pub unsafe fn fetch_list_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let s = operand::slot_1(ip, fp);
+    if (*ip).op1_type == IS_VAR && (*s).kind() != crate::value::IS_INDIRECT && !(*s).is_reference() {
+        vm.notice("Attempting to set reference to non referenceable value");
+        let r = fetch_list_r(vm, fp, ip)?;
+        *operand::result(ip, fp) = r;
+        return Ok(());
+    }
     let r = fetch_dim_w(vm, fp, ip, false);
     free_op(fp, ip, 2);
-    r
+    *operand::result(ip, fp) = Zval::indirect(r?);
+    Ok(())
 }
 
 /// FETCH_LIST_R: `op1[op2]` for a list() element; a container that is no

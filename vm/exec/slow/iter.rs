@@ -114,6 +114,10 @@ pub unsafe fn fe_fetch_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<b
     }
     let holder: *mut Zval = &mut (*(*it).zref()).val;
     if !(*holder).is_array() {
+        // The loop body replaced the array with something else.
+        super::enter(vm, fp, ip);
+        let t = crate::stdlib::type_name(&*holder);
+        vm.warning(&format!("foreach() argument must be of type array|object, {} given", t));
         return Ok(false);
     }
     if (*(*holder).arr()).is_immutable() {

@@ -476,3 +476,114 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
     super::free_op(fp, ip, 1);
     Ok(())
 }
+
+// ---------------------------------------------------------------- $GLOBALS
+
+/// The slot of the global variable named by op1 (a CV of the main script:
+/// the compiler gives the main script a CV for every constant name used
+/// with `$GLOBALS`), or null without a main frame.
+unsafe fn global_slot(fp: *mut Zval, ip: *const Op) -> (*mut Zval, Vec<u8>) {
+    let name = (*read_name(ip)).to_vec();
+    let mut f = fp as *mut crate::exec::Frame;
+    while !(*f).prev.is_null() {
+        f = (*f).prev;
+    }
+    if !(*(*f).func).is_user() {
+        return (core::ptr::null_mut(), name);
+    }
+    let op = &(*(*f).func).op;
+    match op.cv_names.iter().position(|n| *n == name) {
+        Some(i) => (crate::exec::Frame::slot(f, i as u32), name),
+        None => (core::ptr::null_mut(), name),
+    }
+}
+
+unsafe fn read_name<'a>(ip: *const Op) -> &'a [u8] {
+    (*(*operand::const_1(ip)).str()).bytes()
+}
+
+/// FETCH_R / FETCH_IS (global): the value of `$GLOBALS['name']`.
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_global_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let (p, name) = global_slot(fp, ip);
+    if p.is_null() || (*p).deref().is_undef() {
+        if !is {
+            vm.warning(&format!("Undefined global variable ${}", String::from_utf8_lossy(&name)));
+        }
+        return Ok(Zval::NULL);
+    }
+    Ok((*p).copy_deref())
+}
+
+/// FETCH_W / FETCH_RW (global): the slot of `$GLOBALS['name']` (created as
+/// NULL if it is undefined; `rw` warns then, as a read-modify-write does).
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_global_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -> Result<*mut Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let (p, name) = global_slot(fp, ip);
+    if p.is_null() {
+        return Err(vm.throw_error("Error", "Cannot write to a global variable outside of a script"));
+    }
+    if (*p).is_undef() {
+        if rw {
+            vm.warning(&format!("Undefined global variable ${}", String::from_utf8_lossy(&name)));
+        }
+        *p = Zval::NULL;
+    }
+    Ok(p)
+}
+
+/// ISSET_ISEMPTY_VAR (global): isset/empty of `$GLOBALS['name']`
+/// (extended_value bit 0: empty).
+#[cold]
+#[inline(never)]
+pub unsafe fn isset_global(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
+    super::enter(vm, fp, ip);
+    let (p, _) = global_slot(fp, ip);
+    let v = if p.is_null() { Zval::UNDEF } else { *(*p).deref() };
+    let set = !v.is_undef() && v.kind() != IS_NULL;
+    Ok(if (*ip).extended_value & 1 != 0 { !set || !super::compare::truthy(&v) } else { set })
+}
+
+/// UNSET_VAR (global): `unset($GLOBALS['name'])`.
+#[cold]
+#[inline(never)]
+pub unsafe fn unset_global(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let (p, _) = global_slot(fp, ip);
+    if !p.is_null() {
+        let old = *p;
+        *p = Zval::UNDEF;
+        old.ptr_dtor();
+    }
+    Ok(())
+}
+
+/// FETCH_GLOBALS: a copy of the global symbol table (the main script's
+/// defined variables, in the order the script names them).
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_globals(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let mut f = fp as *mut crate::exec::Frame;
+    while !(*f).prev.is_null() {
+        f = (*f).prev;
+    }
+    let a = ZArray::new();
+    if (*(*f).func).is_user() {
+        let op = &(*(*f).func).op;
+        for (i, n) in op.cv_names.iter().enumerate() {
+            let v = (*crate::exec::Frame::slot(f, i as u32)).deref();
+            if v.is_undef() {
+                continue;
+            }
+            let k = ZString::new(n);
+            (*a).update(&crate::value::array::Key::normalize(k), v.copy_value());
+            Zval::string(k).ptr_dtor();
+        }
+    }
+    Ok(Zval::array(a))
+}
