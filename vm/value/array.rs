@@ -243,6 +243,12 @@ impl ZArray {
     pub fn next_free_element(&self) -> i64 {
         self.next_free
     }
+    /// Sets the key the next `$a[] = ...` uses (array_pop gives back the
+    /// popped integer key, as Zend does).
+    #[inline]
+    pub fn set_next_free_element(&mut self, k: i64) {
+        self.next_free = k;
+    }
     #[inline(always)]
     pub fn is_packed(&self) -> bool {
         self.flags & FLAG_PACKED != 0
