@@ -38,11 +38,11 @@ fn exp_parts(v: f64, prec: usize) -> (String, i32) {
 
 /// `php_sprintf_appenddouble`.
 #[allow(clippy::too_many_arguments)]
-fn append_double(vm: &mut Vm, out: &mut Vec<u8>, v: f64, width: usize, padding: u8, left: bool, precision: Option<i64>, fmt: u8, always_sign: bool) {
+fn append_double(vm: &mut Vm, name: &str, out: &mut Vec<u8>, v: f64, width: usize, padding: u8, left: bool, precision: Option<i64>, fmt: u8, always_sign: bool) {
     let mut precision = match precision {
         None => 6,
         Some(p) if p > MAX_FLOAT_PRECISION => {
-            vm.notice(&format!("Requested precision of {} digits was truncated to PHP maximum of {} digits", p, MAX_FLOAT_PRECISION));
+            vm.notice(&format!("{}(): Requested precision of {} digits was truncated to PHP maximum of {} digits", name, p, MAX_FLOAT_PRECISION));
             MAX_FLOAT_PRECISION
         }
         Some(p) => p,
@@ -274,7 +274,7 @@ pub fn format(vm: &mut Vm, name: &str, fmt: &[u8], vals: &[Zval], arg_offset: us
             }
             b'e' | b'E' | b'f' | b'F' | b'g' | b'G' | b'h' | b'H' => {
                 let d = convert::to_double(val);
-                append_double(vm, &mut out, d, width, padding, left, precision, spec, always_sign);
+                append_double(vm, name, &mut out, d, width, padding, left, precision, spec, always_sign);
             }
             b'c' => out.push(convert::to_long(val) as u8),
             b'o' | b'x' | b'X' | b'b' => {
@@ -290,7 +290,6 @@ pub fn format(vm: &mut Vm, name: &str, fmt: &[u8], vals: &[Zval], arg_offset: us
             _ => {}
         }
     }
-    let _ = name;
     Ok(out)
 }
 

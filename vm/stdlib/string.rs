@@ -523,9 +523,6 @@ pub fn str_split(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let arr = ZArray::new();
     // SAFETY: `arr` is new and unshared.
     unsafe {
-        if s.is_empty() {
-            (*arr).append(ret_str(b""));
-        }
         for c in s.chunks(n.min(i32::MAX as i64) as usize) {
             (*arr).append(ret_str(c));
         }

@@ -124,9 +124,6 @@ fn strtol(s: &[u8], base: i64) -> i64 {
     if (base == 0 || base == 16) && rest.first() == Some(&b'0') && lower(1) == Some(b'x') {
         i += 2;
         base = 16;
-    } else if (base == 0 || base == 8) && rest.first() == Some(&b'0') && lower(1) == Some(b'o') {
-        i += 2;
-        base = 8;
     } else if (base == 0 || base == 2) && rest.first() == Some(&b'0') && lower(1) == Some(b'b') {
         i += 2;
         base = 2;
