@@ -8,6 +8,7 @@ pub mod callback;
 pub mod format;
 pub mod json;
 pub mod math;
+pub mod preg;
 pub mod string;
 pub mod var;
 
@@ -67,6 +68,7 @@ builtins! {
     "defined" => var::defined, ["constant_name"], 1;
     "constant" => var::constant, ["name"], 1;
     "function_exists" => var::function_exists, ["function"], 1;
+    "get_defined_functions" => var::get_defined_functions, ["exclude_disabled"], 0;
     "call_user_func" => var::call_user_func, ["callback", "...args"], 1;
     "call_user_func_array" => var::call_user_func_array, ["callback", "args"], 2;
     "func_get_args" => var::func_get_args, [], 0;
@@ -236,6 +238,16 @@ builtins! {
     "natcasesort" => array::natcasesort, ["&array"], 1;
     "compact" => array::compact, ["var_name", "...var_names"], 1;
     "extract" => array::extract, ["array", "flags", "prefix"], 1;
+    // pcre
+    "preg_match" => preg::preg_match, ["pattern", "subject", "&matches", "flags", "offset"], 2;
+    "preg_match_all" => preg::preg_match_all, ["pattern", "subject", "&matches", "flags", "offset"], 2;
+    "preg_replace" => preg::preg_replace, ["pattern", "replacement", "subject", "limit", "&count"], 3;
+    "preg_replace_callback" => preg::preg_replace_callback, ["pattern", "callback", "subject", "limit", "&count", "flags"], 3;
+    "preg_split" => preg::preg_split, ["pattern", "subject", "limit", "flags"], 2;
+    "preg_quote" => preg::preg_quote, ["str", "delimiter"], 1;
+    "preg_grep" => preg::preg_grep, ["pattern", "array", "flags"], 2;
+    "preg_last_error" => preg::preg_last_error, [], 0;
+    "preg_last_error_msg" => preg::preg_last_error_msg, [], 0;
     // math
     "microtime" => math::microtime, ["as_float"], 0;
     "time" => math::time, [], 0;
@@ -429,6 +441,21 @@ pub fn constant(name: &[u8]) -> Option<Zval> {
         b"ENT_HTML5" => Zval::long(48),
         b"ENT_IGNORE" => Zval::long(4),
         b"ENT_SUBSTITUTE" => Zval::long(8),
+        b"PREG_PATTERN_ORDER" => Zval::long(1),
+        b"PREG_SET_ORDER" => Zval::long(2),
+        b"PREG_OFFSET_CAPTURE" => Zval::long(256),
+        b"PREG_UNMATCHED_AS_NULL" => Zval::long(512),
+        b"PREG_SPLIT_NO_EMPTY" => Zval::long(1),
+        b"PREG_SPLIT_DELIM_CAPTURE" => Zval::long(2),
+        b"PREG_SPLIT_OFFSET_CAPTURE" => Zval::long(4),
+        b"PREG_GREP_INVERT" => Zval::long(1),
+        b"PREG_NO_ERROR" => Zval::long(0),
+        b"PREG_INTERNAL_ERROR" => Zval::long(1),
+        b"PREG_BACKTRACK_LIMIT_ERROR" => Zval::long(2),
+        b"PREG_RECURSION_LIMIT_ERROR" => Zval::long(3),
+        b"PREG_BAD_UTF8_ERROR" => Zval::long(4),
+        b"PREG_BAD_UTF8_OFFSET_ERROR" => Zval::long(5),
+        b"PREG_JIT_STACKLIMIT_ERROR" => Zval::long(6),
         b"JSON_HEX_TAG" => Zval::long(1),
         b"JSON_HEX_AMP" => Zval::long(2),
         b"JSON_HEX_APOS" => Zval::long(4),

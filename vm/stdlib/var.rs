@@ -594,3 +594,36 @@ fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
         _ => None,
     }
 }
+
+pub fn get_defined_functions(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "get_defined_functions", a, 0, 1)?;
+    let internal = crate::value::ZArray::new();
+    let user = crate::value::ZArray::new();
+    // SAFETY: both arrays are new and unshared.
+    unsafe {
+        for b in super::BUILTINS {
+            (*internal).append(Zval::string(ZString::new(b.name.as_bytes())));
+        }
+        // Declaration order: each program's top-level functions, then the
+        // ones declared at run time.
+        let mut seen = std::collections::HashSet::new();
+        for p in &vm.programs {
+            for f in &p.functions {
+                let lc = f.op.name.to_ascii_lowercase();
+                if vm.functions.get(&lc).is_some_and(|e| core::ptr::eq(e.func, &**f)) && seen.insert(lc.clone()) {
+                    (*user).append(Zval::string(ZString::new(&lc)));
+                }
+            }
+        }
+        let mut rest: Vec<Vec<u8>> = vm.functions.iter().filter(|(k, e)| (*e.func).is_user() && !seen.contains(*k)).map(|(k, _)| k.clone()).collect();
+        rest.sort();
+        for k in rest {
+            (*user).append(Zval::string(ZString::new(&k)));
+        }
+        let out = crate::value::ZArray::new();
+        super::array::insert_bytes_key(&mut *out, b"internal", Zval::array(internal));
+        super::array::insert_bytes_key(&mut *out, b"user", Zval::array(user));
+        *r = Zval::array(out);
+    }
+    Ok(())
+}
