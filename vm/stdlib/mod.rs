@@ -146,6 +146,8 @@ builtins! {
     "similar_text" => string::similar_text, ["string1", "string2", "&percent"], 2;
     "levenshtein" => string::levenshtein, ["string1", "string2", "insertion_cost", "replacement_cost", "deletion_cost"], 2;
     "soundex" => string::soundex, ["string"], 1;
+    "metaphone" => string::metaphone, ["string", "max_phonemes"], 1;
+    "strtok" => string::strtok, ["string", "token"], 1;
     "str_word_count" => string::str_word_count, ["string", "format", "characters"], 1;
     "count_chars" => string::count_chars, ["string", "mode"], 1;
     "strip_tags" => string::strip_tags, ["string", "allowed_tags"], 1;

@@ -1925,3 +1925,233 @@ pub fn ctype_punct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 pub fn ctype_xdigit(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     ctype(vm, "ctype_xdigit", a, r, |c| c.is_ascii_hexdigit())
 }
+
+/// `metaphone()` (ext/standard/metaphone.c, traditional mode).
+fn metaphone_of(word: &[u8], max: usize) -> Vec<u8> {
+    let at = |i: isize| -> u8 { if i < 0 { 0 } else { word.get(i as usize).copied().unwrap_or(0).to_ascii_uppercase() } };
+    let code = |c: u8| -> u8 {
+        const CODES: [u8; 26] = [1, 16, 4, 16, 9, 2, 4, 16, 9, 2, 0, 2, 2, 2, 1, 4, 0, 2, 4, 4, 1, 0, 0, 0, 8, 0];
+        if c.is_ascii_alphabetic() { CODES[(c.to_ascii_uppercase() - b'A') as usize] } else { 0 }
+    };
+    let is_vowel = |c: u8| code(c) & 1 != 0;
+    let affect_h = |c: u8| code(c) & 4 != 0;
+    let make_soft = |c: u8| code(c) & 8 != 0;
+    let no_gh_to_f = |c: u8| code(c) & 16 != 0;
+    // Lookahead stops at the end of the C string.
+    let ahead = |w: isize, n: isize| -> u8 {
+        let mut k = 0;
+        while k < n && at(w + k) != 0 {
+            k += 1;
+        }
+        at(w + k)
+    };
+    let mut out = Vec::new();
+    let mut w: isize = 0;
+    while !at(w).is_ascii_alphabetic() {
+        if at(w) == 0 {
+            return out;
+        }
+        w += 1;
+    }
+    let next = |w: isize| at(w + 1);
+    let after_next = |w: isize| if at(w + 1) != 0 { at(w + 2) } else { 0 };
+    match at(w) {
+        b'A' => {
+            if next(w) == b'E' {
+                out.push(b'E');
+                w += 2;
+            } else {
+                out.push(b'A');
+                w += 1;
+            }
+        }
+        b'G' | b'K' | b'P' => {
+            if next(w) == b'N' {
+                out.push(b'N');
+                w += 2;
+            }
+        }
+        b'W' => {
+            if next(w) == b'R' {
+                out.push(b'R');
+                w += 2;
+            } else if next(w) == b'H' || is_vowel(next(w)) {
+                out.push(b'W');
+                w += 2;
+            }
+        }
+        b'X' => {
+            out.push(b'S');
+            w += 1;
+        }
+        c @ (b'E' | b'I' | b'O' | b'U') => {
+            out.push(c);
+            w += 1;
+        }
+        _ => {}
+    }
+    while at(w) != 0 && (max == 0 || out.len() < max) {
+        let c = at(w);
+        let mut skip = 0;
+        let prev = at(w - 1);
+        if !c.is_ascii_alphabetic() || (c == prev && c != b'C') {
+            w += 1;
+            continue;
+        }
+        match c {
+            b'B' => {
+                if prev != b'M' {
+                    out.push(b'B');
+                }
+            }
+            b'C' => {
+                if make_soft(next(w)) {
+                    if after_next(w) == b'A' && next(w) == b'I' {
+                        out.push(b'X');
+                    } else if prev != b'S' {
+                        out.push(b'S');
+                    }
+                } else if next(w) == b'H' {
+                    out.push(b'X');
+                    skip += 1;
+                } else {
+                    out.push(b'K');
+                }
+            }
+            b'D' => {
+                if next(w) == b'G' && make_soft(after_next(w)) {
+                    out.push(b'J');
+                    skip += 1;
+                } else {
+                    out.push(b'T');
+                }
+            }
+            b'G' => {
+                if next(w) == b'H' {
+                    if !(no_gh_to_f(at(w - 3)) || at(w - 4) == b'H') {
+                        out.push(b'F');
+                        skip += 1;
+                    }
+                } else if next(w) == b'N' {
+                    let an = after_next(w);
+                    if !an.is_ascii_alphabetic() || (an == b'E' && ahead(w, 3) == b'D') {
+                    } else {
+                        out.push(b'K');
+                    }
+                } else if make_soft(next(w)) && prev != b'G' {
+                    out.push(b'J');
+                } else {
+                    out.push(b'K');
+                }
+            }
+            b'H' => {
+                if is_vowel(next(w)) && !affect_h(prev) {
+                    out.push(b'H');
+                }
+            }
+            b'K' => {
+                if prev != b'C' {
+                    out.push(b'K');
+                }
+            }
+            b'P' => out.push(if next(w) == b'H' { b'F' } else { b'P' }),
+            b'Q' => out.push(b'K'),
+            b'S' => {
+                if next(w) == b'I' && (after_next(w) == b'O' || after_next(w) == b'A') {
+                    out.push(b'X');
+                } else if next(w) == b'H' {
+                    out.push(b'X');
+                    skip += 1;
+                } else {
+                    out.push(b'S');
+                }
+            }
+            b'T' => {
+                if next(w) == b'I' && (after_next(w) == b'O' || after_next(w) == b'A') {
+                    out.push(b'X');
+                } else if next(w) == b'H' {
+                    out.push(b'0');
+                    skip += 1;
+                } else if !(next(w) == b'C' && after_next(w) == b'H') {
+                    out.push(b'T');
+                }
+            }
+            b'V' => out.push(b'F'),
+            b'W' => {
+                if is_vowel(next(w)) {
+                    out.push(b'W');
+                }
+            }
+            b'X' => out.extend_from_slice(b"KS"),
+            b'Y' => {
+                if is_vowel(next(w)) {
+                    out.push(b'Y');
+                }
+            }
+            b'Z' => out.push(b'S'),
+            b'F' | b'J' | b'L' | b'M' | b'N' | b'R' => out.push(c),
+            _ => {}
+        }
+        w += skip + 1;
+    }
+    out
+}
+
+pub fn metaphone(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "metaphone", a, 1, 2)?;
+    let s = args::string(vm, "metaphone", 1, "string", &a[0])?;
+    let max = opt_long(vm, "metaphone", a, 1, "max_phonemes", 0)?;
+    if max < 0 {
+        return Err(value_error(vm, "metaphone", 2, "max_phonemes", "must be greater than or equal to 0"));
+    }
+    *r = ret_str(&metaphone_of(&s, max.min(i32::MAX as i64) as usize));
+    Ok(())
+}
+
+thread_local! {
+    /// strtok()'s string and position.
+    static STRTOK: std::cell::RefCell<(Vec<u8>, usize)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+}
+
+pub fn strtok(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "strtok", a, 1, 2)?;
+    let first = args::string(vm, "strtok", 1, "string", &a[0])?;
+    let token = if a.len() == 2 {
+        let t = match a[1].deref().kind() {
+            crate::value::IS_NULL => None,
+            _ => Some(args::string(vm, "strtok", 2, "token", &a[1])?),
+        };
+        match t {
+            Some(t) => {
+                STRTOK.with(|s| *s.borrow_mut() = (first, 0));
+                t
+            }
+            None => first,
+        }
+    } else {
+        first
+    };
+    *r = STRTOK.with(|st| {
+        let mut st = st.borrow_mut();
+        let (s, pos) = &mut *st;
+        let mut p = *pos;
+        while p < s.len() && token.contains(&s[p]) {
+            p += 1;
+        }
+        if p >= s.len() {
+            *pos = s.len();
+            return Zval::FALSE;
+        }
+        let start = p;
+        while p < s.len() && !token.contains(&s[p]) {
+            p += 1;
+        }
+        let v = ret_str(&s[start..p]);
+        *pos = (p + 1).min(s.len());
+        if p >= s.len() {
+            *pos = s.len();
+        }
+        v
+    });
+    Ok(())
+}
