@@ -1970,3 +1970,115 @@ pub fn extract(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let _ = ret_str;
     Ok(())
 }
+
+// ---- the internal pointer -----------------------------------------------------------
+
+/// The array a pointer function reads: a by-value argument, or the array
+/// behind a by-reference one (separated when `write`).
+fn pointer_array(vm: &mut Vm, name: &str, arg: &Zval, write: bool) -> Result<*mut ZArray, Thrown> {
+    if write && arg.is_reference() {
+        return ref_array(vm, name, 1, "array", arg);
+    }
+    let v = arg.deref();
+    if !v.is_array() {
+        let msg = format!("{}(): Argument #1 ($array) must be of type array, {} given", name, super::type_name(v));
+        return Err(vm.throw_error("TypeError", &msg));
+    }
+    Ok(v.arr())
+}
+
+/// The element at the internal pointer (the next live one at or after it).
+fn at_pointer(a: &ZArray) -> Option<(KeyRef<'_>, *mut Zval)> {
+    let p = a.pos_valid_from(a.internal_pos())?;
+    a.entry_at(p)
+}
+
+fn current_value(a: &ZArray) -> Zval {
+    // SAFETY: slots returned by entry_at are live.
+    at_pointer(a).map(|(_, z)| unsafe { (*z).copy_deref() }).unwrap_or(Zval::FALSE)
+}
+
+pub fn current(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "current", a, 1, 1)?;
+    let arr = pointer_array(vm, "current", &a[0], false)?;
+    *r = current_value(arr_ref(arr));
+    Ok(())
+}
+
+pub fn pos(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "pos", a, 1, 1)?;
+    let arr = pointer_array(vm, "pos", &a[0], false)?;
+    *r = current_value(arr_ref(arr));
+    Ok(())
+}
+
+pub fn key(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "key", a, 1, 1)?;
+    let arr = pointer_array(vm, "key", &a[0], false)?;
+    *r = at_pointer(arr_ref(arr)).map(|(k, _)| key_zval(k)).unwrap_or(Zval::NULL);
+    Ok(())
+}
+
+pub fn next(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "next", a, 1, 1)?;
+    let arr = pointer_array(vm, "next", &a[0], true)?;
+    // SAFETY: separated (or a by-value copy we only read).
+    let t = unsafe { &mut *arr };
+    if let Some(p) = t.pos_valid_from(t.internal_pos()) {
+        let np = t.pos_valid_from(p + 1).unwrap_or(t.num_used());
+        t.set_internal_pos(np);
+    }
+    *r = current_value(t);
+    Ok(())
+}
+
+pub fn prev(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "prev", a, 1, 1)?;
+    let arr = pointer_array(vm, "prev", &a[0], true)?;
+    // SAFETY: as in `next`.
+    let t = unsafe { &mut *arr };
+    let mut p = t.internal_pos();
+    if p < t.num_used() {
+        let mut found = None;
+        while p > 0 {
+            p -= 1;
+            if t.entry_at(p).is_some() {
+                found = Some(p);
+                break;
+            }
+        }
+        t.set_internal_pos(found.unwrap_or(t.num_used()));
+    }
+    *r = current_value(t);
+    Ok(())
+}
+
+pub fn reset(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "reset", a, 1, 1)?;
+    let arr = pointer_array(vm, "reset", &a[0], true)?;
+    // SAFETY: as in `next`.
+    let t = unsafe { &mut *arr };
+    let p = t.pos_valid_from(0).unwrap_or(t.num_used());
+    t.set_internal_pos(p);
+    *r = current_value(t);
+    Ok(())
+}
+
+pub fn end(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "end", a, 1, 1)?;
+    let arr = pointer_array(vm, "end", &a[0], true)?;
+    // SAFETY: as in `next`.
+    let t = unsafe { &mut *arr };
+    let mut p = t.num_used();
+    let mut found = None;
+    while p > 0 {
+        p -= 1;
+        if t.entry_at(p).is_some() {
+            found = Some(p);
+            break;
+        }
+    }
+    t.set_internal_pos(found.unwrap_or(t.num_used()));
+    *r = current_value(t);
+    Ok(())
+}

@@ -238,6 +238,13 @@ builtins! {
     "uksort" => array::uksort, ["&array", "callback"], 2;
     "natsort" => array::natsort, ["&array"], 1;
     "natcasesort" => array::natcasesort, ["&array"], 1;
+    "current" => array::current, ["array"], 1;
+    "pos" => array::pos, ["array"], 1;
+    "key" => array::key, ["array"], 1;
+    "next" => array::next, ["&array"], 1;
+    "prev" => array::prev, ["&array"], 1;
+    "reset" => array::reset, ["&array"], 1;
+    "end" => array::end, ["&array"], 1;
     "compact" => array::compact, ["var_name", "...var_names"], 1;
     "extract" => array::extract, ["array", "flags", "prefix"], 1;
     // pcre
