@@ -859,6 +859,13 @@ fn str_of(v: &Zval) -> Vec<u8> {
     b
 }
 
+/// String conversion with PHP's "Array to string conversion" warning.
+fn str_of_w(vm: &mut Vm, v: &Zval) -> Vec<u8> {
+    let mut b = Vec::new();
+    crate::exec::slow::arith::to_string_into(vm, v, &mut b);
+    b
+}
+
 fn key_eq(a: KeyRef<'_>, b: KeyRef<'_>) -> bool {
     match (a, b) {
         (KeyRef::Int(x), KeyRef::Int(y)) => x == y,
@@ -888,10 +895,10 @@ fn set_op(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, by: SetBy, intersec
     let others: Vec<&ZArray> = arrs[1..].iter().map(|&p| arr_ref(p)).collect();
     // String sets of the other arrays' values for plain value comparison.
     let value_sets: Vec<std::collections::HashSet<Vec<u8>>> =
-        if by == SetBy::Value && vcb.is_none() { others.iter().map(|o| o.iter().map(|(_, v)| str_of(v)).collect()).collect() } else { Vec::new() };
+        if by == SetBy::Value && vcb.is_none() { others.iter().map(|o| o.iter().map(|(_, v)| str_of_w(vm, v)).collect()).collect() } else { Vec::new() };
     let (p, out) = new_array();
     for (k, v) in first.iter() {
-        let vs = if vcb.is_none() { str_of(v) } else { Vec::new() };
+        let vs = if vcb.is_none() { str_of_w(vm, v) } else { Vec::new() };
         let mut in_all = true;
         let mut in_any = false;
         for (oi, o) in others.iter().enumerate() {
@@ -1049,7 +1056,7 @@ pub fn array_unique(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     if flags == 2 {
         let mut seen = std::collections::HashSet::new();
         for (k, v) in src.iter() {
-            if seen.insert(str_of(v)) {
+            if seen.insert(str_of_w(vm, v)) {
                 insert_keyref(out, k, v.copy_value());
             }
         }
@@ -1060,7 +1067,7 @@ pub fn array_unique(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let cmp = data_compare(flags);
     let mut idx: Vec<usize> = (0..list.len()).collect();
     zend_sort(&mut idx, &mut |&x: &usize, &y: &usize| {
-        let c = cmp(&list[x].1, &list[y].1);
+        let c = cmp(vm, &list[x].1, &list[y].1);
         if c != 0 {
             c
         } else {
@@ -1071,7 +1078,7 @@ pub fn array_unique(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     if !idx.is_empty() {
         let mut last = idx[0];
         for &c in &idx[1..] {
-            if cmp(&list[last].1, &list[c].1) != 0 {
+            if cmp(vm, &list[last].1, &list[c].1) != 0 {
                 last = c;
             } else if last > c {
                 keep[last] = false;
@@ -1493,27 +1500,30 @@ fn cmp_f(x: f64, y: f64) -> i32 {
 }
 
 /// The value comparison for a sort flag.
-fn data_compare(flags: i64) -> Box<dyn Fn(&Zval, &Zval) -> i32> {
+fn data_compare(flags: i64) -> Box<dyn Fn(&mut Vm, &Zval, &Zval) -> i32> {
     let case = flags & SORT_FLAG_CASE != 0;
     match flags & !SORT_FLAG_CASE {
-        SORT_NUMERIC => Box::new(|a, b| cmp_f(convert::to_double(a.deref()), convert::to_double(b.deref()))),
-        SORT_STRING | SORT_LOCALE_STRING => Box::new(move |a, b| {
-            let (mut x, mut y) = (str_of(a), str_of(b));
+        SORT_NUMERIC => Box::new(|_, a, b| cmp_f(convert::to_double(a.deref()), convert::to_double(b.deref()))),
+        SORT_STRING | SORT_LOCALE_STRING => Box::new(move |vm, a, b| {
+            let (mut x, mut y) = (str_of_w(vm, a), str_of_w(vm, b));
             if case {
                 x.make_ascii_lowercase();
                 y.make_ascii_lowercase();
             }
             x.cmp(&y) as i32
         }),
-        SORT_NATURAL => Box::new(move |a, b| super::string::natcmp(&str_of(a), &str_of(b), case)),
-        _ => Box::new(|a, b| compare::compare(a, b)),
+        SORT_NATURAL => Box::new(move |vm, a, b| {
+            let (x, y) = (str_of_w(vm, a), str_of_w(vm, b));
+            super::string::natcmp(&x, &y, case)
+        }),
+        _ => Box::new(|_, a, b| compare::compare(a, b)),
     }
 }
 
 /// The key comparison for a sort flag.
-fn key_compare(flags: i64) -> Box<dyn Fn(KeyRef<'_>, KeyRef<'_>) -> i32> {
+fn key_compare(flags: i64) -> Box<dyn Fn(&mut Vm, KeyRef<'_>, KeyRef<'_>) -> i32> {
     match flags & !SORT_FLAG_CASE {
-        SORT_REGULAR => Box::new(|a, b| match (a, b) {
+        SORT_REGULAR => Box::new(|_, a, b| match (a, b) {
             (KeyRef::Int(x), KeyRef::Int(y)) => {
                 if x > y {
                     1
@@ -1535,9 +1545,9 @@ fn key_compare(flags: i64) -> Box<dyn Fn(KeyRef<'_>, KeyRef<'_>) -> i32> {
         }),
         _ => {
             let dc = data_compare(flags);
-            Box::new(move |a, b| {
+            Box::new(move |vm, a, b| {
                 let (x, y) = (key_zval(a), key_zval(b));
-                let c = dc(&x, &y);
+                let c = dc(vm, &x, &y);
                 // SAFETY: both are owned.
                 unsafe {
                     x.ptr_dtor();
@@ -1606,7 +1616,7 @@ macro_rules! value_sort {
             args::count(vm, $name, a, 1, 2)?;
             let flags = flag_arg(vm, $name, a)?;
             let dc = data_compare(flags);
-            sort_by(vm, $name, a, $renumber, &mut |_, x, y| Ok($sign * dc(x.1, y.1)))?;
+            sort_by(vm, $name, a, $renumber, &mut |vm, x, y| Ok($sign * dc(vm, x.1, y.1)))?;
             *r = Zval::TRUE;
             Ok(())
         }
@@ -1624,7 +1634,7 @@ macro_rules! key_sort {
             args::count(vm, $name, a, 1, 2)?;
             let flags = flag_arg(vm, $name, a)?;
             let kc = key_compare(flags);
-            sort_by(vm, $name, a, false, &mut |_, x, y| Ok($sign * kc(x.0, y.0)))?;
+            sort_by(vm, $name, a, false, &mut |vm, x, y| Ok($sign * kc(vm, x.0, y.0)))?;
             *r = Zval::TRUE;
             Ok(())
         }
@@ -1636,14 +1646,14 @@ key_sort!(krsort, "krsort", -1);
 
 pub fn natsort(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "natsort", a, 1, 1)?;
-    sort_by(vm, "natsort", a, false, &mut |_, x, y| Ok(super::string::natcmp(&str_of(x.1), &str_of(y.1), false)))?;
+    sort_by(vm, "natsort", a, false, &mut |vm, x, y| Ok(super::string::natcmp(&str_of_w(vm, x.1), &str_of_w(vm, y.1), false)))?;
     *r = Zval::TRUE;
     Ok(())
 }
 
 pub fn natcasesort(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "natcasesort", a, 1, 1)?;
-    sort_by(vm, "natcasesort", a, false, &mut |_, x, y| Ok(super::string::natcmp(&str_of(x.1), &str_of(y.1), true)))?;
+    sort_by(vm, "natcasesort", a, false, &mut |vm, x, y| Ok(super::string::natcmp(&str_of_w(vm, x.1), &str_of_w(vm, y.1), true)))?;
     *r = Zval::TRUE;
     Ok(())
 }

@@ -62,7 +62,7 @@ fn append_double(vm: &mut Vm, name: &str, out: &mut Vec<u8>, v: f64, width: usiz
     let neg;
     match fmt {
         b'e' | b'E' => {
-            neg = v.is_sign_negative() && v != 0.0 || (v == 0.0 && v.is_sign_negative());
+            neg = v < 0.0;
             let (m, e) = exp_parts(v.abs(), precision);
             s.extend_from_slice(m.as_bytes());
             s.push(fmt);
@@ -70,7 +70,7 @@ fn append_double(vm: &mut Vm, name: &str, out: &mut Vec<u8>, v: f64, width: usiz
             s.extend_from_slice(e.unsigned_abs().to_string().as_bytes());
         }
         b'f' | b'F' => {
-            neg = v.is_sign_negative();
+            neg = v < 0.0;
             s.extend_from_slice(format!("{:.*}", precision, v.abs()).as_bytes());
         }
         _ => {
@@ -458,7 +458,7 @@ pub fn number_format(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let dec = dec.clamp(0, i32::MAX as i64);
     d = php_round(d, dec, 1);
     let dec = dec.min(1000) as usize;
-    let tmp = if d.is_finite() { format!("{:.*}", dec, d) } else if d.is_nan() { "NAN".into() } else { "INF".into() };
+    let tmp = if d.is_finite() { format!("{:.*}", dec, d.abs()) } else if d.is_nan() { "NAN".into() } else { "INF".into() };
     if neg && d == 0.0 {
         neg = false;
     }

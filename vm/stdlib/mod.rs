@@ -6,6 +6,7 @@ pub mod args;
 pub mod array;
 pub mod callback;
 pub mod format;
+pub mod hash;
 pub mod json;
 pub mod math;
 pub mod preg;
@@ -247,6 +248,18 @@ builtins! {
     "end" => array::end, ["&array"], 1;
     "compact" => array::compact, ["var_name", "...var_names"], 1;
     "extract" => array::extract, ["array", "flags", "prefix"], 1;
+    // digests and encodings
+    "md5" => hash::md5, ["string", "binary"], 1;
+    "sha1" => hash::sha1, ["string", "binary"], 1;
+    "hash" => hash::hash, ["algo", "data", "binary", "options"], 2;
+    "hash_algos" => hash::hash_algos, [], 0;
+    "base64_encode" => hash::base64_encode, ["string"], 1;
+    "base64_decode" => hash::base64_decode, ["string", "strict"], 1;
+    "urlencode" => hash::urlencode, ["string"], 1;
+    "rawurlencode" => hash::rawurlencode, ["string"], 1;
+    "urldecode" => hash::urldecode, ["string"], 1;
+    "rawurldecode" => hash::rawurldecode, ["string"], 1;
+    "uniqid" => hash::uniqid, ["prefix", "more_entropy"], 0;
     // pcre
     "preg_match" => preg::preg_match, ["pattern", "subject", "&matches", "flags", "offset"], 2;
     "preg_match_all" => preg::preg_match_all, ["pattern", "subject", "&matches", "flags", "offset"], 2;
