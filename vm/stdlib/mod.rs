@@ -5,6 +5,7 @@
 pub mod args;
 pub mod array;
 pub mod callback;
+pub mod date;
 pub mod format;
 pub mod hash;
 pub mod json;
@@ -158,14 +159,6 @@ builtins! {
     "basename" => string::basename, ["path", "suffix"], 1;
     "str_shuffle" => string::str_shuffle, ["string"], 1;
     "lcg_value" => string::lcg_value, [], 0;
-    "ctype_digit" => string::ctype_digit, ["text"], 1;
-    "ctype_alpha" => string::ctype_alpha, ["text"], 1;
-    "ctype_alnum" => string::ctype_alnum, ["text"], 1;
-    "ctype_upper" => string::ctype_upper, ["text"], 1;
-    "ctype_lower" => string::ctype_lower, ["text"], 1;
-    "ctype_space" => string::ctype_space, ["text"], 1;
-    "ctype_punct" => string::ctype_punct, ["text"], 1;
-    "ctype_xdigit" => string::ctype_xdigit, ["text"], 1;
     "sprintf" => format::sprintf, ["format", "...values"], 1;
     "printf" => format::printf, ["format", "...values"], 1;
     "vsprintf" => format::vsprintf, ["format", "values"], 2;
@@ -248,6 +241,22 @@ builtins! {
     "end" => array::end, ["&array"], 1;
     "compact" => array::compact, ["var_name", "...var_names"], 1;
     "extract" => array::extract, ["array", "flags", "prefix"], 1;
+    // date and runtime
+    "date" => date::date, ["format", "timestamp"], 1;
+    "gmdate" => date::gmdate, ["format", "timestamp"], 1;
+    "mktime" => date::mktime, ["hour", "minute", "second", "month", "day", "year"], 0;
+    "gmmktime" => date::gmmktime, ["hour", "minute", "second", "month", "day", "year"], 0;
+    "checkdate" => date::checkdate, ["month", "day", "year"], 3;
+    "date_default_timezone_get" => date::date_default_timezone_get, [], 0;
+    "date_default_timezone_set" => date::date_default_timezone_set, ["timezoneId"], 1;
+    "php_sapi_name" => date::php_sapi_name, [], 0;
+    "phpversion" => date::phpversion, ["extension"], 0;
+    "memory_get_usage" => date::memory_get_usage, ["real_usage"], 0;
+    "memory_get_peak_usage" => date::memory_get_usage, ["real_usage"], 0;
+    "gc_collect_cycles" => date::gc_collect_cycles, [], 0;
+    "usleep" => date::usleep, ["microseconds"], 1;
+    "sleep" => date::sleep, ["seconds"], 1;
+    "version_compare" => date::version_compare, ["version1", "version2", "operator"], 2;
     // digests and encodings
     "md5" => hash::md5, ["string", "binary"], 1;
     "sha1" => hash::sha1, ["string", "binary"], 1;

@@ -1873,59 +1873,6 @@ pub fn str_shuffle(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     Ok(())
 }
 
-/// `ctype_*`: true for a non-empty string whose every byte passes.
-fn ctype(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(u8) -> bool) -> R {
-    args::count(vm, name, a, 1, 1)?;
-    let v = a[0].deref();
-    *r = Zval::bool(match v.kind() {
-        // SAFETY: string-kind values hold a live string.
-        crate::value::IS_STRING => {
-            let b = unsafe { (*v.str()).bytes() };
-            !b.is_empty() && b.iter().all(|&c| f(c))
-        }
-        crate::value::IS_LONG => {
-            vm.deprecated(&format!("{}(): Argument of type int will be interpreted as string in the future", name));
-            let n = v.lval();
-            if (-128..=255).contains(&n) {
-                let c = if n < 0 { (n + 256) as u8 } else { n as u8 };
-                f(c)
-            } else {
-                n.to_string().bytes().all(f)
-            }
-        }
-        _ => {
-            vm.deprecated(&format!("{}(): Argument of type {} will be interpreted as string in the future", name, super::type_name(v)));
-            false
-        }
-    });
-    Ok(())
-}
-
-pub fn ctype_digit(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_digit", a, r, |c| c.is_ascii_digit())
-}
-pub fn ctype_alpha(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_alpha", a, r, |c| c.is_ascii_alphabetic())
-}
-pub fn ctype_alnum(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_alnum", a, r, |c| c.is_ascii_alphanumeric())
-}
-pub fn ctype_upper(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_upper", a, r, |c| c.is_ascii_uppercase())
-}
-pub fn ctype_lower(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_lower", a, r, |c| c.is_ascii_lowercase())
-}
-pub fn ctype_space(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_space", a, r, |c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
-}
-pub fn ctype_punct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_punct", a, r, |c| c.is_ascii_punctuation())
-}
-pub fn ctype_xdigit(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    ctype(vm, "ctype_xdigit", a, r, |c| c.is_ascii_hexdigit())
-}
-
 /// `metaphone()` (ext/standard/metaphone.c, traditional mode).
 fn metaphone_of(word: &[u8], max: usize) -> Vec<u8> {
     let at = |i: isize| -> u8 { if i < 0 { 0 } else { word.get(i as usize).copied().unwrap_or(0).to_ascii_uppercase() } };
