@@ -518,3 +518,37 @@ pub fn constant(name: &[u8]) -> Option<Zval> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every tests/php/stdlib_*.php script, run in-process: no heap box
+    /// outlives its run (refcounting in the builtins is balanced), on the
+    /// normal paths and on the throwing and exiting ones.
+    #[test]
+    fn stdlib_scripts_free_what_they_allocate() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/php");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tests/php").map(|e| e.expect("entry").path()).collect();
+        files.sort();
+        let mut leaked = Vec::new();
+        for f in files {
+            let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if !name.starts_with("stdlib_") || !name.ends_with(".php") {
+                continue;
+            }
+            let src = std::fs::read(&f).expect("script");
+            let before = crate::value::live::count();
+            {
+                let engine = crate::api::Engine::new();
+                let Ok(p) = engine.compile(&src, &f.to_string_lossy()) else { continue };
+                let mut ctx = engine.context();
+                ctx.capture_output();
+                let _ = ctx.run(&p);
+            }
+            let after = crate::value::live::count();
+            if after != before {
+                leaked.push(format!("{name}: {} boxes", after - before));
+            }
+        }
+        assert!(leaked.is_empty(), "leaks: {leaked:?}");
+    }
+}
