@@ -302,7 +302,7 @@ fn too_few(vm: &mut Vm, v_mode: bool, need: usize, given: usize) -> Thrown {
 
 pub fn sprintf(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "sprintf", a, 1, usize::MAX)?;
-    let f = args::string(vm, "sprintf", 1, "format", &a[0])?;
+    let f = args::str_ref(vm, "sprintf", 1, "format", &a[0])?;
     let out = format(vm, "sprintf", &f, &a[1..], 1)?;
     *r = ret_str(&out);
     Ok(())
@@ -310,7 +310,7 @@ pub fn sprintf(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn printf(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "printf", a, 1, usize::MAX)?;
-    let f = args::string(vm, "printf", 1, "format", &a[0])?;
+    let f = args::str_ref(vm, "printf", 1, "format", &a[0])?;
     let out = format(vm, "printf", &f, &a[1..], 1)?;
     vm.echo(&out);
     *r = Zval::long(out.len() as i64);
@@ -325,7 +325,7 @@ fn array_values_of(vm: &mut Vm, name: &str, v: &Zval) -> Result<Vec<Zval>, Throw
 
 pub fn vsprintf(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "vsprintf", a, 2, 2)?;
-    let f = args::string(vm, "vsprintf", 1, "format", &a[0])?;
+    let f = args::str_ref(vm, "vsprintf", 1, "format", &a[0])?;
     let vals = array_values_of(vm, "vsprintf", &a[1])?;
     let out = format_v(vm, "vsprintf", &f, &vals)?;
     *r = ret_str(&out);
@@ -334,7 +334,7 @@ pub fn vsprintf(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn vprintf(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "vprintf", a, 2, 2)?;
-    let f = args::string(vm, "vprintf", 1, "format", &a[0])?;
+    let f = args::str_ref(vm, "vprintf", 1, "format", &a[0])?;
     let vals = array_values_of(vm, "vprintf", &a[1])?;
     let out = format_v(vm, "vprintf", &f, &vals)?;
     vm.echo(&out);

@@ -137,14 +137,7 @@ fn sha256_digest(input: &[u8]) -> [u8; 32] {
 }
 
 fn crc32b(s: &[u8]) -> u32 {
-    let mut crc: u32 = 0xffff_ffff;
-    for &b in s {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
-        }
-    }
-    crc ^ 0xffff_ffff
+    super::string::crc32_of(s)
 }
 
 fn hex(b: &[u8]) -> Vec<u8> {

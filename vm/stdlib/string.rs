@@ -35,26 +35,11 @@ fn opt_str(vm: &mut Vm, name: &str, a: &[Zval], i: usize, param: &str, default: 
 }
 
 fn find(h: &[u8], n: &[u8]) -> Option<usize> {
-    if n.is_empty() {
-        return Some(0);
-    }
-    if n.len() > h.len() {
-        return None;
-    }
-    if n.len() == 1 {
-        return h.iter().position(|&c| c == n[0]);
-    }
-    h.windows(n.len()).position(|w| w == n)
+    memchr::memmem::find(h, n)
 }
 
 fn rfind(h: &[u8], n: &[u8]) -> Option<usize> {
-    if n.is_empty() {
-        return Some(h.len());
-    }
-    if n.len() > h.len() {
-        return None;
-    }
-    h.windows(n.len()).rposition(|w| w == n)
+    memchr::memmem::rfind(h, n)
 }
 
 pub fn strlen(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
@@ -129,7 +114,7 @@ pub fn chr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn substr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "substr", a, 2, 3)?;
-    let s = args::string(vm, "substr", 1, "string", &a[0])?;
+    let s = args::str_ref(vm, "substr", 1, "string", &a[0])?;
     let f = args::long(vm, "substr", 2, "offset", &a[1])?;
     let l = opt_long_null(vm, "substr", a, 2, "length")?;
     let len = s.len() as i64;
@@ -227,8 +212,8 @@ pub fn strripos(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 fn strstr_impl(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, ci: bool) -> R {
     args::count(vm, name, a, 2, 3)?;
-    let h = args::string(vm, name, 1, "haystack", &a[0])?;
-    let n = args::string(vm, name, 2, "needle", &a[1])?;
+    let h = args::str_ref(vm, name, 1, "haystack", &a[0])?;
+    let n = args::str_ref(vm, name, 2, "needle", &a[1])?;
     let before = match a.get(2) {
         Some(v) => args::boolean(vm, name, 3, "before_needle", v)?,
         None => false,
@@ -252,8 +237,8 @@ pub fn stristr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn strrchr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "strrchr", a, 2, 2)?;
-    let h = args::string(vm, "strrchr", 1, "haystack", &a[0])?;
-    let n = args::string(vm, "strrchr", 2, "needle", &a[1])?;
+    let h = args::str_ref(vm, "strrchr", 1, "haystack", &a[0])?;
+    let n = args::str_ref(vm, "strrchr", 2, "needle", &a[1])?;
     let c = n.first().copied().unwrap_or(0);
     *r = match h.iter().rposition(|&x| x == c) {
         Some(p) => ret_str(&h[p..]),
@@ -264,24 +249,24 @@ pub fn strrchr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn str_contains(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "str_contains", a, 2, 2)?;
-    let h = args::string(vm, "str_contains", 1, "haystack", &a[0])?;
-    let n = args::string(vm, "str_contains", 2, "needle", &a[1])?;
+    let h = args::str_ref(vm, "str_contains", 1, "haystack", &a[0])?;
+    let n = args::str_ref(vm, "str_contains", 2, "needle", &a[1])?;
     *r = Zval::bool(find(&h, &n).is_some());
     Ok(())
 }
 
 pub fn str_starts_with(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "str_starts_with", a, 2, 2)?;
-    let h = args::string(vm, "str_starts_with", 1, "haystack", &a[0])?;
-    let n = args::string(vm, "str_starts_with", 2, "needle", &a[1])?;
+    let h = args::str_ref(vm, "str_starts_with", 1, "haystack", &a[0])?;
+    let n = args::str_ref(vm, "str_starts_with", 2, "needle", &a[1])?;
     *r = Zval::bool(h.starts_with(&n));
     Ok(())
 }
 
 pub fn str_ends_with(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "str_ends_with", a, 2, 2)?;
-    let h = args::string(vm, "str_ends_with", 1, "haystack", &a[0])?;
-    let n = args::string(vm, "str_ends_with", 2, "needle", &a[1])?;
+    let h = args::str_ref(vm, "str_ends_with", 1, "haystack", &a[0])?;
+    let n = args::str_ref(vm, "str_ends_with", 2, "needle", &a[1])?;
     *r = Zval::bool(h.ends_with(&n));
     Ok(())
 }
@@ -321,10 +306,10 @@ pub(crate) fn charmask(vm: &mut Vm, name: &str, input: &[u8]) -> [bool; 256] {
 /// mode: 1 left, 2 right, 3 both.
 fn trim_impl(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, mode: u8) -> R {
     args::count(vm, name, a, 1, 2)?;
-    let s = args::string(vm, name, 1, "string", &a[0])?;
+    let s = args::str_ref(vm, name, 1, "string", &a[0])?;
     let mask = match a.get(1) {
         Some(v) => {
-            let chars = args::string(vm, name, 2, "characters", v)?;
+            let chars = args::str_ref(vm, name, 2, "characters", v)?;
             charmask(vm, name, &chars)
         }
         None => {
@@ -433,7 +418,7 @@ pub fn ucwords(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn str_pad(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "str_pad", a, 2, 4)?;
-    let s = args::string(vm, "str_pad", 1, "string", &a[0])?;
+    let s = args::str_ref(vm, "str_pad", 1, "string", &a[0])?;
     let len = args::long(vm, "str_pad", 2, "length", &a[1])?;
     let pad = opt_str(vm, "str_pad", a, 2, "pad_string", b" ")?;
     let ty = opt_long(vm, "str_pad", a, 3, "pad_type", 1)?;
@@ -467,8 +452,8 @@ pub fn str_pad(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn explode(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "explode", a, 2, 3)?;
-    let sep = args::string(vm, "explode", 1, "separator", &a[0])?;
-    let s = args::string(vm, "explode", 2, "string", &a[1])?;
+    let sep = args::str_ref(vm, "explode", 1, "separator", &a[0])?;
+    let s = args::str_ref(vm, "explode", 2, "string", &a[1])?;
     let limit = opt_long(vm, "explode", a, 2, "limit", i64::MAX)?;
     if sep.is_empty() {
         return Err(value_error(vm, "explode", 1, "separator", "cannot be empty"));
@@ -486,12 +471,13 @@ pub fn explode(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let mut parts: Vec<&[u8]> = Vec::new();
     let mut rest: &[u8] = &s;
     let limit = if limit == 0 { 1 } else { limit };
+    let finder = memchr::memmem::Finder::new(&sep);
     loop {
         if limit > 0 && parts.len() as i64 == limit - 1 {
             parts.push(rest);
             break;
         }
-        match find(rest, &sep) {
+        match finder.find(rest) {
             Some(p) => {
                 parts.push(&rest[..p]);
                 rest = &rest[p + sep.len()..];
@@ -515,7 +501,7 @@ pub fn explode(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn str_split(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "str_split", a, 1, 2)?;
-    let s = args::string(vm, "str_split", 1, "string", &a[0])?;
+    let s = args::str_ref(vm, "str_split", 1, "string", &a[0])?;
     let n = opt_long(vm, "str_split", a, 1, "length", 1)?;
     if n < 1 {
         return Err(value_error(vm, "str_split", 2, "length", "must be greater than 0"));
@@ -547,7 +533,8 @@ fn replace_one(subject: &[u8], search: &[u8], rep: &[u8], ci: bool, count: &mut 
     };
     let mut out = Vec::with_capacity(subject.len());
     let mut i = 0;
-    while let Some(p) = find(&hs[i..], ns) {
+    let finder = memchr::memmem::Finder::new(ns);
+    while let Some(p) = finder.find(&hs[i..]) {
         out.extend_from_slice(&subject[i..i + p]);
         out.extend_from_slice(rep);
         i += p + ns.len();
@@ -822,8 +809,8 @@ pub fn strnatcasecmp(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn substr_count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "substr_count", a, 2, 4)?;
-    let h = args::string(vm, "substr_count", 1, "haystack", &a[0])?;
-    let n = args::string(vm, "substr_count", 2, "needle", &a[1])?;
+    let h = args::str_ref(vm, "substr_count", 1, "haystack", &a[0])?;
+    let n = args::str_ref(vm, "substr_count", 2, "needle", &a[1])?;
     let off = opt_long(vm, "substr_count", a, 2, "offset", 0)?;
     let len = opt_long_null(vm, "substr_count", a, 3, "length")?;
     if n.is_empty() {
@@ -961,7 +948,7 @@ pub fn substr_replace(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn wordwrap(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "wordwrap", a, 1, 4)?;
-    let text = args::string(vm, "wordwrap", 1, "string", &a[0])?;
+    let text = args::str_ref(vm, "wordwrap", 1, "string", &a[0])?;
     let width = opt_long(vm, "wordwrap", a, 1, "width", 75)?;
     let brk = opt_str(vm, "wordwrap", a, 2, "break", b"\n")?;
     let cut = match a.get(3) {
@@ -1079,7 +1066,7 @@ pub fn strtr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn nl2br(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "nl2br", a, 1, 2)?;
-    let s = args::string(vm, "nl2br", 1, "string", &a[0])?;
+    let s = args::str_ref(vm, "nl2br", 1, "string", &a[0])?;
     let xhtml = match a.get(1) {
         Some(v) => args::boolean(vm, "nl2br", 2, "use_xhtml", v)?,
         None => true,
@@ -1210,9 +1197,9 @@ pub fn html_entity_decode(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn bin2hex(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "bin2hex", a, 1, 1)?;
-    let s = args::string(vm, "bin2hex", 1, "string", &a[0])?;
+    let s = args::str_ref(vm, "bin2hex", 1, "string", &a[0])?;
     let mut out = Vec::with_capacity(s.len() * 2);
-    for c in s {
+    for &c in s.iter() {
         out.extend_from_slice(format!("{:02x}", c).as_bytes());
     }
     *r = ret_str(&out);
@@ -1333,7 +1320,7 @@ pub fn quotemeta(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn chunk_split(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "chunk_split", a, 1, 3)?;
-    let s = args::string(vm, "chunk_split", 1, "string", &a[0])?;
+    let s = args::str_ref(vm, "chunk_split", 1, "string", &a[0])?;
     let n = opt_long(vm, "chunk_split", a, 1, "length", 76)?;
     let end = opt_str(vm, "chunk_split", a, 2, "separator", b"\r\n")?;
     if n < 1 {
@@ -1395,8 +1382,8 @@ pub fn strcspn(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn strpbrk(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "strpbrk", a, 2, 2)?;
-    let s = args::string(vm, "strpbrk", 1, "string", &a[0])?;
-    let chars = args::string(vm, "strpbrk", 2, "characters", &a[1])?;
+    let s = args::str_ref(vm, "strpbrk", 1, "string", &a[0])?;
+    let chars = args::str_ref(vm, "strpbrk", 2, "characters", &a[1])?;
     if chars.is_empty() {
         return Err(value_error(vm, "strpbrk", 2, "characters", "must be a non-empty string"));
     }
@@ -1714,17 +1701,35 @@ pub fn strip_tags(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     Ok(())
 }
 
+/// The CRC-32 (IEEE) lookup table.
+static CRC_TABLE: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
+            k += 1;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+};
+
+pub(crate) fn crc32_of(s: &[u8]) -> u32 {
+    let mut crc: u32 = 0xffff_ffff;
+    for &b in s {
+        crc = CRC_TABLE[((crc ^ b as u32) & 0xff) as usize] ^ (crc >> 8);
+    }
+    crc ^ 0xffff_ffff
+}
+
 pub fn crc32(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "crc32", a, 1, 1)?;
     let s = args::string(vm, "crc32", 1, "string", &a[0])?;
-    let mut crc: u32 = 0xffff_ffff;
-    for &b in &s {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
-        }
-    }
-    *r = Zval::long((crc ^ 0xffff_ffff) as i64);
+    *r = Zval::long(crc32_of(&s) as i64);
     Ok(())
 }
 
