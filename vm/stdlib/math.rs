@@ -325,17 +325,36 @@ fn base_to_number(vm: &mut Vm, s: &[u8], base: u32) -> Zval {
 
 const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
 
-fn u64_to_base(mut n: u64, base: u64) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        out.push(DIGITS[(n % base) as usize]);
-        n /= base;
-        if n == 0 {
-            break;
+fn u64_to_base(n: u64, base: u64) -> Vec<u8> {
+    let mut buf = [0u8; 64];
+    base_digits(n, base, &mut buf).to_vec()
+}
+
+/// The digits of `n` in `base` (2..=36), written at the end of `buf`.
+fn base_digits(mut n: u64, base: u64, buf: &mut [u8; 64]) -> &[u8] {
+    let mut i = buf.len();
+    if base.is_power_of_two() {
+        let shift = base.trailing_zeros();
+        let mask = base - 1;
+        loop {
+            i -= 1;
+            buf[i] = DIGITS[(n & mask) as usize];
+            n >>= shift;
+            if n == 0 {
+                break;
+            }
+        }
+    } else {
+        loop {
+            i -= 1;
+            buf[i] = DIGITS[(n % base) as usize];
+            n /= base;
+            if n == 0 {
+                break;
+            }
         }
     }
-    out.reverse();
-    out
+    &buf[i..]
 }
 
 fn base_string(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, base: u32) -> R {
@@ -360,7 +379,8 @@ pub fn octdec(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 fn dec_to(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, base: u64) -> R {
     args::count(vm, name, a, 1, 1)?;
     let n = args::long(vm, name, 1, "num", &a[0])?;
-    *r = ret_str(&u64_to_base(n as u64, base));
+    let mut buf = [0u8; 64];
+    *r = ret_str(base_digits(n as u64, base, &mut buf));
     Ok(())
 }
 
