@@ -161,7 +161,40 @@ impl Vm {
             }
             _ => {
                 self.unwind_to(caller);
+                if !caller.is_null() && self.stop.is_none() && self.exception.is_some() {
+                    // Called from a builtin: the exception stays pending.
+                    return Outcome::Done;
+                }
                 self.finish()
+            }
+        }
+    }
+
+    /// Calls a user function from a builtin (a callback): a throw, `exit` or
+    /// fatal error stays pending for the builtin's caller (`Err`).
+    ///
+    /// # Safety
+    /// As `call_user`; a builtin is running (`self.cur` is its frame).
+    pub unsafe fn call_from_builtin(&mut self, func: *const Function, entry: *mut FuncEntry, args: &[Zval], ret: *mut Zval) -> Result<(), super::Thrown> {
+        if self.nesting >= self.max_nesting {
+            let msg = format!("Maximum function nesting level of '{}' reached, aborting!", self.max_nesting);
+            self.fatal(&msg);
+            return Err(super::Thrown);
+        }
+        match self.call_user(func, entry, args, ret, None) {
+            Outcome::Done if self.exception.is_none() => Ok(()),
+            Outcome::Done => Err(super::Thrown),
+            Outcome::Exit(s) => {
+                self.stop = Some(Stop::Exit(s));
+                Err(super::Thrown)
+            }
+            Outcome::Fatal(m) => {
+                self.stop = Some(Stop::Fatal(m));
+                Err(super::Thrown)
+            }
+            Outcome::Cancelled => {
+                self.stop = Some(Stop::Cancelled);
+                Err(super::Thrown)
             }
         }
     }

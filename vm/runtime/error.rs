@@ -42,6 +42,9 @@ impl Level {
     }
 }
 
+/// The `file` of a trace frame whose caller is a builtin.
+pub const INTERNAL_FUNCTION: &str = "[internal function]";
+
 /// One line of a stack trace: the call made from `file:line`.
 #[derive(Clone, Debug)]
 pub struct TraceFrame {
@@ -83,7 +86,15 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
                 break;
             }
             let pf = (*prev).func;
-            if !pf.is_null() && (*pf).is_user() && !(*prev).opline.is_null() {
+            if !pf.is_null() && !(*pf).is_user() {
+                // Called by a builtin (a callback).
+                out.push(TraceFrame {
+                    file: Arc::from(INTERNAL_FUNCTION),
+                    line: 0,
+                    function: String::from_utf8_lossy((*(*f).func).name()).into_owned(),
+                    args: frame_args(f),
+                });
+            } else if !pf.is_null() && (*pf).is_user() && !(*prev).opline.is_null() {
                 out.push(TraceFrame {
                     file: (*pf).op.filename.clone(),
                     line: (*(*prev).opline).lineno,
@@ -102,6 +113,10 @@ impl Exception {
     pub fn uncaught_message(&self) -> String {
         let mut s = format!("Uncaught {}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
         for (i, t) in self.trace.iter().enumerate() {
+            if &*t.file == INTERNAL_FUNCTION {
+                s.push_str(&format!("#{} {}: {}({})\n", i, t.file, t.function, t.args.join(", ")));
+                continue;
+            }
             s.push_str(&format!("#{} {}({}): {}({})\n", i, t.file, t.line, t.function, t.args.join(", ")));
         }
         s.push_str(&format!("#{} {{main}}\n  thrown", self.trace.len()));

@@ -179,3 +179,14 @@ pub fn boolean(vm: &mut Vm, name: &str, n: usize, param: &str, v: &Zval) -> Resu
         _ => Ok(convert::to_bool(v)),
     }
 }
+
+/// A `string` parameter, borrowed when it is a string already (no copy).
+pub fn str_ref<'a>(vm: &mut Vm, name: &str, n: usize, param: &str, v: &'a Zval) -> Result<std::borrow::Cow<'a, [u8]>, Thrown> {
+    let d = v.deref();
+    if d.kind() == IS_STRING {
+        // SAFETY: string-kind values hold a live string; the argument keeps
+        // it alive for the builtin's call.
+        return Ok(std::borrow::Cow::Borrowed(unsafe { (*d.str()).bytes() }));
+    }
+    string(vm, name, n, param, v).map(std::borrow::Cow::Owned)
+}

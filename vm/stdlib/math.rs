@@ -1,10 +1,14 @@
 //! ext/standard math functions.
 
-use super::args;
-use crate::exec::{Thrown, Vm};
-use crate::value::{compare, Zval, IS_LONG};
+use std::cell::Cell;
 
-pub fn microtime(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+use super::{args, ret_str};
+use crate::exec::{Thrown, Vm};
+use crate::value::{compare, Zval, IS_DOUBLE, IS_LONG, IS_NULL};
+
+type R = Result<(), Thrown>;
+
+pub fn microtime(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "microtime", a, 0, 1)?;
     let as_float = match a.first() { Some(v) => args::boolean(vm, "microtime", 1, "as_float", v)?, None => false };
     let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
@@ -17,7 +21,35 @@ pub fn microtime(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     Ok(())
 }
 
-pub fn intdiv(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+pub fn time(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "time", a, 0, 0)?;
+    let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    *r = Zval::long(d.as_secs() as i64);
+    Ok(())
+}
+
+pub fn hrtime(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "hrtime", a, 0, 1)?;
+    let as_num = match a.first() { Some(v) => args::boolean(vm, "hrtime", 1, "as_number", v)?, None => false };
+    thread_local! {
+        static START: std::time::Instant = std::time::Instant::now();
+    }
+    let ns = START.with(|s| s.elapsed().as_nanos()) as i64 + 1_000_000_000;
+    if as_num {
+        *r = Zval::long(ns);
+    } else {
+        let arr = crate::value::ZArray::new();
+        // SAFETY: `arr` is new and unshared.
+        unsafe {
+            (*arr).append(Zval::long(ns / 1_000_000_000));
+            (*arr).append(Zval::long(ns % 1_000_000_000));
+        }
+        *r = Zval::array(arr);
+    }
+    Ok(())
+}
+
+pub fn intdiv(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "intdiv", a, 2, 2)?;
     let x = args::long(vm, "intdiv", 1, "num1", &a[0])?;
     let y = args::long(vm, "intdiv", 2, "num2", &a[1])?;
@@ -30,7 +62,7 @@ pub fn intdiv(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     }
 }
 
-pub fn abs(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+pub fn abs(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "abs", a, 1, 1)?;
     let n = args::number(vm, "abs", 1, "num", &a[0])?;
     *r = match n.kind() {
@@ -43,7 +75,7 @@ pub fn abs(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     Ok(())
 }
 
-fn minmax(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, want: i32) -> Result<(), Thrown> {
+fn minmax(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, want: i32) -> R {
     args::count(vm, name, a, 1, usize::MAX)?;
     let pick = |vals: &mut dyn Iterator<Item = &Zval>| -> Option<Zval> {
         let mut best: Option<&Zval> = None;
@@ -76,44 +108,430 @@ fn minmax(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, want: i32) -> Resul
     Ok(())
 }
 
-pub fn min(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+pub fn min(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     minmax(vm, "min", a, r, -1)
 }
 
-pub fn max(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+pub fn max(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     minmax(vm, "max", a, r, 1)
 }
 
-fn float_fn(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(f64) -> f64) -> Result<(), Thrown> {
+fn float_fn(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(f64) -> f64) -> R {
     args::count(vm, name, a, 1, 1)?;
     let x = args::double(vm, name, 1, "num", &a[0])?;
     *r = Zval::double(f(x));
     Ok(())
 }
 
-pub fn sqrt(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    float_fn(vm, "sqrt", a, r, f64::sqrt)
+macro_rules! float_fns {
+    ($($fn:ident => $f:expr;)*) => {
+        $(
+            pub fn $fn(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+                float_fn(vm, stringify!($fn), a, r, $f)
+            }
+        )*
+    };
 }
 
-pub fn floor(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    let n = a.first().map(|v| *v.deref());
-    if let Some(v) = n {
-        if v.kind() == IS_LONG {
-            *r = Zval::double(v.lval() as f64);
-            return Ok(());
+float_fns! {
+    sqrt => f64::sqrt;
+    exp => f64::exp;
+    expm1 => f64::exp_m1;
+    log10 => f64::log10;
+    log2 => f64::log2;
+    log1p => f64::ln_1p;
+    sin => f64::sin;
+    cos => f64::cos;
+    tan => f64::tan;
+    asin => f64::asin;
+    acos => f64::acos;
+    atan => f64::atan;
+    sinh => f64::sinh;
+    cosh => f64::cosh;
+    tanh => f64::tanh;
+    asinh => f64::asinh;
+    acosh => f64::acosh;
+    atanh => f64::atanh;
+    deg2rad => |x| (x / 180.0) * std::f64::consts::PI;
+    rad2deg => |x| (x / std::f64::consts::PI) * 180.0;
+}
+
+fn two_floats(vm: &mut Vm, name: &str, a: &[Zval], p1: &str, p2: &str) -> Result<(f64, f64), Thrown> {
+    args::count(vm, name, a, 2, 2)?;
+    let x = args::double(vm, name, 1, p1, &a[0])?;
+    let y = args::double(vm, name, 2, p2, &a[1])?;
+    Ok((x, y))
+}
+
+pub fn atan2(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    let (y, x) = two_floats(vm, "atan2", a, "y", "x")?;
+    *r = Zval::double(y.atan2(x));
+    Ok(())
+}
+
+pub fn hypot(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    let (x, y) = two_floats(vm, "hypot", a, "x", "y")?;
+    *r = Zval::double(x.hypot(y));
+    Ok(())
+}
+
+pub fn fmod(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    let (x, y) = two_floats(vm, "fmod", a, "num1", "num2")?;
+    *r = Zval::double(x % y);
+    Ok(())
+}
+
+pub fn fdiv(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    let (x, y) = two_floats(vm, "fdiv", a, "num1", "num2")?;
+    *r = Zval::double(x / y);
+    Ok(())
+}
+
+pub fn log(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "log", a, 1, 2)?;
+    let x = args::double(vm, "log", 1, "num", &a[0])?;
+    let Some(b) = a.get(1) else {
+        *r = Zval::double(x.ln());
+        return Ok(());
+    };
+    let base = args::double(vm, "log", 2, "base", b)?;
+    if base == 2.0 {
+        *r = Zval::double(x.log2());
+    } else if base == 10.0 {
+        *r = Zval::double(x.log10());
+    } else if base == 1.0 {
+        *r = Zval::double(f64::NAN);
+    } else if base <= 0.0 {
+        return Err(vm.throw_error("ValueError", "log(): Argument #2 ($base) must be greater than 0"));
+    } else {
+        *r = Zval::double(x.ln() / base.ln());
+    }
+    Ok(())
+}
+
+pub fn pi(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "pi", a, 0, 0)?;
+    *r = Zval::double(std::f64::consts::PI);
+    Ok(())
+}
+
+fn float_test(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(f64) -> bool) -> R {
+    args::count(vm, name, a, 1, 1)?;
+    let x = args::double(vm, name, 1, "num", &a[0])?;
+    *r = Zval::bool(f(x));
+    Ok(())
+}
+
+pub fn is_nan(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    float_test(vm, "is_nan", a, r, f64::is_nan)
+}
+
+pub fn is_finite(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    float_test(vm, "is_finite", a, r, f64::is_finite)
+}
+
+pub fn is_infinite(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    float_test(vm, "is_infinite", a, r, f64::is_infinite)
+}
+
+pub fn floor(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    round_like(vm, "floor", a, r, f64::floor)
+}
+
+pub fn ceil(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    round_like(vm, "ceil", a, r, f64::ceil)
+}
+
+fn round_like(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(f64) -> f64) -> R {
+    args::count(vm, name, a, 1, 1)?;
+    let n = args::number(vm, name, 1, "num", &a[0])?;
+    *r = Zval::double(if n.kind() == IS_LONG { n.lval() as f64 } else { f(n.dval()) });
+    Ok(())
+}
+
+pub fn round(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "round", a, 1, 3)?;
+    let n = args::number(vm, "round", 1, "num", &a[0])?;
+    let places = match a.get(1) {
+        Some(v) => args::long(vm, "round", 2, "precision", v)?,
+        None => 0,
+    };
+    let mode = match a.get(2) {
+        Some(v) => args::long(vm, "round", 3, "mode", v)?,
+        None => 1,
+    };
+    let places = places.clamp(i32::MIN as i64, i32::MAX as i64);
+    if n.kind() == IS_LONG && places >= 0 {
+        *r = Zval::double(n.lval() as f64);
+        return Ok(());
+    }
+    let x = if n.kind() == IS_LONG { n.lval() as f64 } else { n.dval() };
+    *r = Zval::double(super::format::php_round(x, places, mode));
+    Ok(())
+}
+
+pub fn pow(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "pow", a, 2, 2)?;
+    *r = crate::exec::slow::arith::apply(vm, crate::ops::Opcode::Pow, &a[0], &a[1])?;
+    Ok(())
+}
+
+// ---- bases -----------------------------------------------------------------------
+
+/// `_php_math_basetozval`: digits of `base` (invalid ones skipped with a
+/// deprecation), an int or, past the int range, a float.
+fn base_to_number(vm: &mut Vm, s: &[u8], base: u32) -> Zval {
+    let mut s = s;
+    // Prefixes are allowed for the matching base.
+    if s.len() >= 2 && s[0] == b'0' {
+        let p = s[1].to_ascii_lowercase();
+        if (base == 16 && p == b'x') || (base == 8 && p == b'o') || (base == 2 && p == b'b') {
+            s = &s[2..];
         }
     }
-    float_fn(vm, "floor", a, r, f64::floor)
-}
-
-pub fn ceil(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    let n = a.first().map(|v| *v.deref());
-    if let Some(v) = n {
-        if v.kind() == IS_LONG {
-            *r = Zval::double(v.lval() as f64);
-            return Ok(());
+    let mut num: i64 = 0;
+    let mut fnum: f64 = 0.0;
+    let mut is_float = false;
+    let mut invalid = false;
+    for &c in s {
+        let d = match (c as char).to_digit(36) {
+            Some(d) if d < base => d,
+            _ => {
+                invalid = true;
+                continue;
+            }
+        };
+        if is_float {
+            fnum = fnum * base as f64 + d as f64;
+            continue;
+        }
+        match num.checked_mul(base as i64).and_then(|x| x.checked_add(d as i64)) {
+            Some(x) => num = x,
+            None => {
+                is_float = true;
+                fnum = num as f64 * base as f64 + d as f64;
+            }
         }
     }
-    float_fn(vm, "ceil", a, r, f64::ceil)
+    if invalid {
+        vm.deprecated("Invalid characters passed for attempted conversion, these have been ignored");
+    }
+    if is_float {
+        Zval::double(fnum)
+    } else {
+        Zval::long(num)
+    }
 }
 
+const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+
+fn u64_to_base(n: u64, base: u64) -> Vec<u8> {
+    let mut buf = [0u8; 64];
+    base_digits(n, base, &mut buf).to_vec()
+}
+
+/// The digits of `n` in `base` (2..=36), written at the end of `buf`.
+fn base_digits(mut n: u64, base: u64, buf: &mut [u8; 64]) -> &[u8] {
+    let mut i = buf.len();
+    if base.is_power_of_two() {
+        let shift = base.trailing_zeros();
+        let mask = base - 1;
+        loop {
+            i -= 1;
+            buf[i] = DIGITS[(n & mask) as usize];
+            n >>= shift;
+            if n == 0 {
+                break;
+            }
+        }
+    } else {
+        loop {
+            i -= 1;
+            buf[i] = DIGITS[(n % base) as usize];
+            n /= base;
+            if n == 0 {
+                break;
+            }
+        }
+    }
+    &buf[i..]
+}
+
+fn base_string(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, base: u32) -> R {
+    args::count(vm, name, a, 1, 1)?;
+    let s = args::string(vm, name, 1, if name == "bindec" { "binary_string" } else if name == "hexdec" { "hex_string" } else { "octal_string" }, &a[0])?;
+    *r = base_to_number(vm, &s, base);
+    Ok(())
+}
+
+pub fn bindec(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    base_string(vm, "bindec", a, r, 2)
+}
+
+pub fn hexdec(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    base_string(vm, "hexdec", a, r, 16)
+}
+
+pub fn octdec(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    base_string(vm, "octdec", a, r, 8)
+}
+
+fn dec_to(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, base: u64) -> R {
+    args::count(vm, name, a, 1, 1)?;
+    let n = args::long(vm, name, 1, "num", &a[0])?;
+    let mut buf = [0u8; 64];
+    *r = ret_str(base_digits(n as u64, base, &mut buf));
+    Ok(())
+}
+
+pub fn decbin(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    dec_to(vm, "decbin", a, r, 2)
+}
+
+pub fn decoct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    dec_to(vm, "decoct", a, r, 8)
+}
+
+pub fn dechex(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    dec_to(vm, "dechex", a, r, 16)
+}
+
+pub fn base_convert(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "base_convert", a, 3, 3)?;
+    let s = args::string(vm, "base_convert", 1, "num", &a[0])?;
+    let from = args::long(vm, "base_convert", 2, "from_base", &a[1])?;
+    let to = args::long(vm, "base_convert", 3, "to_base", &a[2])?;
+    if !(2..=36).contains(&from) {
+        return Err(vm.throw_error("ValueError", "base_convert(): Argument #2 ($from_base) must be between 2 and 36 (inclusive)"));
+    }
+    if !(2..=36).contains(&to) {
+        return Err(vm.throw_error("ValueError", "base_convert(): Argument #3 ($to_base) must be between 2 and 36 (inclusive)"));
+    }
+    let lower = s.to_ascii_lowercase();
+    let n = base_to_number(vm, &lower, from as u32);
+    let out = if n.kind() == IS_DOUBLE {
+        // `_php_math_zvaltobase` for floats: digits by repeated fmod.
+        let mut f = n.dval().abs().floor();
+        if !f.is_finite() {
+            vm.warning("base_convert(): Number too large");
+            *r = ret_str(b"");
+            return Ok(());
+        }
+        let mut out = Vec::new();
+        loop {
+            out.push(DIGITS[(f % to as f64) as usize]);
+            f /= to as f64;
+            if f.abs() < 1.0 {
+                break;
+            }
+        }
+        out.reverse();
+        out
+    } else {
+        u64_to_base(n.lval() as u64, to as u64)
+    };
+    *r = ret_str(&out);
+    Ok(())
+}
+
+// ---- random numbers --------------------------------------------------------------
+
+thread_local! {
+    static RNG: Cell<u64> = Cell::new({
+        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        (t.as_nanos() as u64) ^ 0x9e37_79b9_7f4a_7c15 ^ (std::process::id() as u64) << 32
+    });
+}
+
+/// splitmix64 step.
+fn next_u64() -> u64 {
+    RNG.with(|s| {
+        let mut z = s.get().wrapping_add(0x9e37_79b9_7f4a_7c15);
+        s.set(z);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    })
+}
+
+/// A uniform integer in `lo..=hi`.
+pub fn random_range(lo: i64, hi: i64) -> i64 {
+    let span = (hi as i128 - lo as i128) as u128 + 1;
+    if span > u64::MAX as u128 {
+        return next_u64() as i64;
+    }
+    let span = span as u64;
+    // Rejection sampling for an unbiased result.
+    let zone = u64::MAX - (u64::MAX % span);
+    loop {
+        let x = next_u64();
+        if x < zone {
+            return (lo as i128 + (x % span) as i128) as i64;
+        }
+    }
+}
+
+pub fn random_f64() -> f64 {
+    (next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+fn rand_impl(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval) -> R {
+    if a.is_empty() {
+        *r = Zval::long(random_range(0, 2147483647));
+        return Ok(());
+    }
+    if a.len() == 1 {
+        return Err(args::count(vm, name, a, 0, 0).err().unwrap_or(Thrown)).and_then(|_: ()| Ok(())).or_else(|_| {
+            let msg = format!("{}() expects exactly 2 arguments, 1 given", name);
+            Err(vm.throw_error("ArgumentCountError", &msg))
+        });
+    }
+    args::count(vm, name, a, 2, 2)?;
+    let lo = args::long(vm, name, 1, "min", &a[0])?;
+    let hi = args::long(vm, name, 2, "max", &a[1])?;
+    if hi < lo {
+        if name == "rand" {
+            *r = Zval::long(random_range(hi, lo));
+            return Ok(());
+        }
+        return Err(vm.throw_error("ValueError", &format!("{}(): Argument #2 ($max) must be greater than or equal to argument #1 ($min)", name)));
+    }
+    *r = Zval::long(random_range(lo, hi));
+    Ok(())
+}
+
+pub fn rand(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    rand_impl(vm, "rand", a, r)
+}
+
+pub fn mt_rand(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    rand_impl(vm, "mt_rand", a, r)
+}
+
+pub fn random_int(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "random_int", a, 2, 2)?;
+    let lo = args::long(vm, "random_int", 1, "min", &a[0])?;
+    let hi = args::long(vm, "random_int", 2, "max", &a[1])?;
+    if lo > hi {
+        return Err(vm.throw_error("ValueError", "random_int(): Argument #1 ($min) must be less than or equal to argument #2 ($max)"));
+    }
+    *r = Zval::long(random_range(lo, hi));
+    Ok(())
+}
+
+pub fn mt_srand(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> R {
+    args::count(vm, "mt_srand", a, 0, 2)?;
+    if let Some(v) = a.first() {
+        if v.deref().kind() != IS_NULL {
+            let s = args::long(vm, "mt_srand", 1, "seed", v)?;
+            RNG.with(|c| c.set(s as u64));
+        }
+    }
+    Ok(())
+}
+
+pub fn mt_getrandmax(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "mt_getrandmax", a, 0, 0)?;
+    *r = Zval::long(2147483647);
+    Ok(())
+}

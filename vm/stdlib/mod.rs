@@ -4,7 +4,13 @@
 
 pub mod args;
 pub mod array;
+pub mod callback;
+pub mod date;
+pub mod format;
+pub mod hash;
+pub mod json;
 pub mod math;
+pub mod preg;
 pub mod string;
 pub mod var;
 
@@ -30,33 +36,253 @@ macro_rules! builtins {
 }
 
 builtins! {
+    // var
     "var_dump" => var::var_dump, ["value", "...values"], 1;
     "print_r" => var::print_r, ["value", "return"], 1;
     "var_export" => var::var_export, ["value", "return"], 1;
     "gettype" => var::gettype, ["value"], 1;
+    "get_debug_type" => var::get_debug_type, ["value"], 1;
+    "settype" => var::settype, ["&var", "type"], 2;
     "is_int" => var::is_int, ["value"], 1;
+    "is_integer" => var::is_int, ["value"], 1;
+    "is_long" => var::is_int, ["value"], 1;
     "is_float" => var::is_float, ["value"], 1;
+    "is_double" => var::is_float, ["value"], 1;
     "is_string" => var::is_string, ["value"], 1;
     "is_bool" => var::is_bool, ["value"], 1;
     "is_array" => var::is_array, ["value"], 1;
     "is_null" => var::is_null, ["value"], 1;
     "is_numeric" => var::is_numeric, ["value"], 1;
+    "is_object" => var::is_object, ["value"], 1;
+    "is_resource" => var::is_resource, ["value"], 1;
+    "is_scalar" => var::is_scalar, ["value"], 1;
+    "is_iterable" => var::is_iterable, ["value"], 1;
+    "is_countable" => var::is_countable, ["value"], 1;
+    "is_callable" => var::is_callable, ["value", "syntax_only", "&callable_name"], 1;
     "intval" => var::intval, ["value", "base"], 1;
     "floatval" => var::floatval, ["value"], 1;
+    "doubleval" => var::floatval, ["value"], 1;
     "strval" => var::strval, ["value"], 1;
     "boolval" => var::boolval, ["value"], 1;
+    "serialize" => var::serialize, ["value"], 1;
+    "unserialize" => var::unserialize, ["data", "options"], 1;
     "define" => var::define, ["constant_name", "value", "case_insensitive"], 2;
     "defined" => var::defined, ["constant_name"], 1;
     "constant" => var::constant, ["name"], 1;
+    "function_exists" => var::function_exists, ["function"], 1;
+    "get_defined_functions" => var::get_defined_functions, ["exclude_disabled"], 0;
+    "call_user_func" => var::call_user_func, ["callback", "...args"], 1;
+    "call_user_func_array" => var::call_user_func_array, ["callback", "args"], 2;
+    "func_get_args" => var::func_get_args, [], 0;
+    "func_num_args" => var::func_num_args, [], 0;
+    "func_get_arg" => var::func_get_arg, ["position"], 1;
+    "error_reporting" => var::error_reporting, ["error_level"], 0;
+    "trigger_error" => var::trigger_error, ["message", "error_level"], 1;
+    "user_error" => var::trigger_error, ["message", "error_level"], 1;
+    "json_encode" => json::json_encode, ["value", "flags", "depth"], 1;
+    "json_decode" => json::json_decode, ["json", "associative", "depth", "flags"], 1;
+    "json_last_error" => json::json_last_error, [], 0;
+    "json_last_error_msg" => json::json_last_error_msg, [], 0;
+    // string
     "strlen" => string::strlen, ["string"], 1;
     "str_repeat" => string::str_repeat, ["string", "times"], 2;
     "implode" => string::implode, ["separator", "array"], 1;
+    "join" => string::implode, ["separator", "array"], 1;
+    "explode" => string::explode, ["separator", "string", "limit"], 2;
     "ord" => string::ord, ["character"], 1;
     "chr" => string::chr, ["codepoint"], 1;
-    "dechex" => string::dechex, ["num"], 1;
+    "substr" => string::substr, ["string", "offset", "length"], 2;
+    "strpos" => string::strpos, ["haystack", "needle", "offset"], 2;
+    "stripos" => string::stripos, ["haystack", "needle", "offset"], 2;
+    "strrpos" => string::strrpos, ["haystack", "needle", "offset"], 2;
+    "strripos" => string::strripos, ["haystack", "needle", "offset"], 2;
+    "strstr" => string::strstr, ["haystack", "needle", "before_needle"], 2;
+    "strchr" => string::strstr, ["haystack", "needle", "before_needle"], 2;
+    "stristr" => string::stristr, ["haystack", "needle", "before_needle"], 2;
+    "strrchr" => string::strrchr, ["haystack", "needle"], 2;
+    "str_contains" => string::str_contains, ["haystack", "needle"], 2;
+    "str_starts_with" => string::str_starts_with, ["haystack", "needle"], 2;
+    "str_ends_with" => string::str_ends_with, ["haystack", "needle"], 2;
+    "trim" => string::trim, ["string", "characters"], 1;
+    "ltrim" => string::ltrim, ["string", "characters"], 1;
+    "rtrim" => string::rtrim, ["string", "characters"], 1;
+    "chop" => string::chop, ["string", "characters"], 1;
+    "strtoupper" => string::strtoupper, ["string"], 1;
+    "strtolower" => string::strtolower, ["string"], 1;
+    "ucfirst" => string::ucfirst, ["string"], 1;
+    "lcfirst" => string::lcfirst, ["string"], 1;
+    "ucwords" => string::ucwords, ["string", "separators"], 1;
+    "strrev" => string::strrev, ["string"], 1;
+    "str_rot13" => string::str_rot13, ["string"], 1;
+    "str_pad" => string::str_pad, ["string", "length", "pad_string", "pad_type"], 2;
+    "str_split" => string::str_split, ["string", "length"], 1;
+    "str_replace" => string::str_replace, ["search", "replace", "subject", "&count"], 3;
+    "str_ireplace" => string::str_ireplace, ["search", "replace", "subject", "&count"], 3;
+    "strcmp" => string::strcmp, ["string1", "string2"], 2;
+    "strcasecmp" => string::strcasecmp, ["string1", "string2"], 2;
+    "strncmp" => string::strncmp, ["string1", "string2", "length"], 3;
+    "strncasecmp" => string::strncasecmp, ["string1", "string2", "length"], 3;
+    "strnatcmp" => string::strnatcmp, ["string1", "string2"], 2;
+    "strnatcasecmp" => string::strnatcasecmp, ["string1", "string2"], 2;
+    "strcoll" => string::strcoll, ["string1", "string2"], 2;
+    "substr_count" => string::substr_count, ["haystack", "needle", "offset", "length"], 2;
+    "substr_replace" => string::substr_replace, ["string", "replace", "offset", "length"], 3;
+    "substr_compare" => string::substr_compare, ["haystack", "needle", "offset", "length", "case_insensitive"], 3;
+    "wordwrap" => string::wordwrap, ["string", "width", "break", "cut_long_words"], 1;
+    "strtr" => string::strtr, ["string", "from", "to"], 2;
+    "nl2br" => string::nl2br, ["string", "use_xhtml"], 1;
+    "htmlspecialchars" => string::htmlspecialchars, ["string", "flags", "encoding", "double_encode"], 1;
+    "htmlentities" => string::htmlentities, ["string", "flags", "encoding", "double_encode"], 1;
+    "htmlspecialchars_decode" => string::htmlspecialchars_decode, ["string", "flags"], 1;
+    "html_entity_decode" => string::html_entity_decode, ["string", "flags", "encoding"], 1;
+    "bin2hex" => string::bin2hex, ["string"], 1;
+    "hex2bin" => string::hex2bin, ["string"], 1;
+    "addslashes" => string::addslashes, ["string"], 1;
+    "stripslashes" => string::stripslashes, ["string"], 1;
+    "addcslashes" => string::addcslashes, ["string", "characters"], 2;
+    "quotemeta" => string::quotemeta, ["string"], 1;
+    "chunk_split" => string::chunk_split, ["string", "length", "separator"], 1;
+    "strspn" => string::strspn, ["string", "characters", "offset", "length"], 2;
+    "strcspn" => string::strcspn, ["string", "characters", "offset", "length"], 2;
+    "strpbrk" => string::strpbrk, ["string", "characters"], 2;
+    "similar_text" => string::similar_text, ["string1", "string2", "&percent"], 2;
+    "levenshtein" => string::levenshtein, ["string1", "string2", "insertion_cost", "replacement_cost", "deletion_cost"], 2;
+    "soundex" => string::soundex, ["string"], 1;
+    "metaphone" => string::metaphone, ["string", "max_phonemes"], 1;
+    "strtok" => string::strtok, ["string", "token"], 1;
+    "str_word_count" => string::str_word_count, ["string", "format", "characters"], 1;
+    "count_chars" => string::count_chars, ["string", "mode"], 1;
+    "strip_tags" => string::strip_tags, ["string", "allowed_tags"], 1;
+    "crc32" => string::crc32, ["string"], 1;
+    "str_getcsv" => string::str_getcsv, ["string", "separator", "enclosure", "escape"], 1;
+    "dirname" => string::dirname, ["path", "levels"], 1;
+    "basename" => string::basename, ["path", "suffix"], 1;
+    "str_shuffle" => string::str_shuffle, ["string"], 1;
+    "lcg_value" => string::lcg_value, [], 0;
+    "sprintf" => format::sprintf, ["format", "...values"], 1;
+    "printf" => format::printf, ["format", "...values"], 1;
+    "vsprintf" => format::vsprintf, ["format", "values"], 2;
+    "vprintf" => format::vprintf, ["format", "values"], 2;
+    "number_format" => format::number_format, ["num", "decimals", "decimal_separator", "thousands_separator"], 1;
+    // array
     "count" => array::count, ["value", "mode"], 1;
+    "sizeof" => array::count, ["value", "mode"], 1;
     "range" => array::range, ["start", "end", "step"], 2;
+    "array_keys" => array::array_keys, ["array", "filter_value", "strict"], 1;
+    "array_values" => array::array_values, ["array"], 1;
+    "array_key_exists" => array::array_key_exists, ["key", "array"], 2;
+    "key_exists" => array::array_key_exists, ["key", "array"], 2;
+    "in_array" => array::in_array, ["needle", "haystack", "strict"], 2;
+    "array_search" => array::array_search, ["needle", "haystack", "strict"], 2;
+    "array_key_first" => array::array_key_first, ["array"], 1;
+    "array_key_last" => array::array_key_last, ["array"], 1;
+    "array_is_list" => array::array_is_list, ["array"], 1;
+    "array_push" => array::array_push, ["&array", "...values"], 1;
+    "array_pop" => array::array_pop, ["&array"], 1;
+    "array_shift" => array::array_shift, ["&array"], 1;
+    "array_unshift" => array::array_unshift, ["&array", "...values"], 1;
+    "array_merge" => array::array_merge, ["...arrays"], 0;
+    "array_merge_recursive" => array::array_merge_recursive, ["...arrays"], 0;
+    "array_replace" => array::array_replace, ["array", "...replacements"], 1;
+    "array_replace_recursive" => array::array_replace_recursive, ["array", "...replacements"], 1;
+    "array_combine" => array::array_combine, ["keys", "values"], 2;
+    "array_fill" => array::array_fill, ["start_index", "count", "value"], 3;
+    "array_fill_keys" => array::array_fill_keys, ["keys", "value"], 2;
+    "array_flip" => array::array_flip, ["array"], 1;
+    "array_pad" => array::array_pad, ["array", "length", "value"], 3;
+    "array_chunk" => array::array_chunk, ["array", "length", "preserve_keys"], 2;
+    "array_slice" => array::array_slice, ["array", "offset", "length", "preserve_keys"], 2;
+    "array_splice" => array::array_splice, ["&array", "offset", "length", "replacement"], 2;
+    "array_reverse" => array::array_reverse, ["array", "preserve_keys"], 1;
+    "array_sum" => array::array_sum, ["array"], 1;
+    "array_product" => array::array_product, ["array"], 1;
+    "array_count_values" => array::array_count_values, ["array"], 1;
+    "array_change_key_case" => array::array_change_key_case, ["array", "case"], 1;
+    "array_column" => array::array_column, ["array", "column_key", "index_key"], 2;
+    "array_unique" => array::array_unique, ["array", "flags"], 1;
+    "array_diff" => array::array_diff, ["array", "...arrays"], 1;
+    "array_diff_key" => array::array_diff_key, ["array", "...arrays"], 1;
+    "array_diff_assoc" => array::array_diff_assoc, ["array", "...arrays"], 1;
+    "array_intersect" => array::array_intersect, ["array", "...arrays"], 1;
+    "array_intersect_key" => array::array_intersect_key, ["array", "...arrays"], 1;
+    "array_intersect_assoc" => array::array_intersect_assoc, ["array", "...arrays"], 1;
+    "array_udiff" => array::array_udiff, ["array", "...rest"], 1;
+    "array_uintersect" => array::array_uintersect, ["array", "...rest"], 1;
+    "array_diff_ukey" => array::array_diff_ukey, ["array", "...rest"], 1;
+    "array_intersect_ukey" => array::array_intersect_ukey, ["array", "...rest"], 1;
+    "array_diff_uassoc" => array::array_diff_uassoc, ["array", "...rest"], 1;
+    "array_udiff_assoc" => array::array_udiff_assoc, ["array", "...rest"], 1;
+    "array_uintersect_assoc" => array::array_uintersect_assoc, ["array", "...rest"], 1;
+    "array_intersect_uassoc" => array::array_intersect_uassoc, ["array", "...rest"], 1;
+    "array_map" => array::array_map, ["callback", "array", "...arrays"], 2;
+    "array_filter" => array::array_filter, ["array", "callback", "mode"], 1;
+    "array_reduce" => array::array_reduce, ["array", "callback", "initial"], 2;
+    "array_walk" => array::array_walk, ["&array", "callback", "arg"], 2;
+    "array_walk_recursive" => array::array_walk_recursive, ["&array", "callback", "arg"], 2;
+    "array_rand" => array::array_rand, ["array", "num"], 1;
+    "shuffle" => array::shuffle, ["&array"], 1;
+    "sort" => array::sort, ["&array", "flags"], 1;
+    "rsort" => array::rsort, ["&array", "flags"], 1;
+    "asort" => array::asort, ["&array", "flags"], 1;
+    "arsort" => array::arsort, ["&array", "flags"], 1;
+    "ksort" => array::ksort, ["&array", "flags"], 1;
+    "krsort" => array::krsort, ["&array", "flags"], 1;
+    "usort" => array::usort, ["&array", "callback"], 2;
+    "uasort" => array::uasort, ["&array", "callback"], 2;
+    "uksort" => array::uksort, ["&array", "callback"], 2;
+    "natsort" => array::natsort, ["&array"], 1;
+    "natcasesort" => array::natcasesort, ["&array"], 1;
+    "current" => array::current, ["array"], 1;
+    "pos" => array::pos, ["array"], 1;
+    "key" => array::key, ["array"], 1;
+    "next" => array::next, ["&array"], 1;
+    "prev" => array::prev, ["&array"], 1;
+    "reset" => array::reset, ["&array"], 1;
+    "end" => array::end, ["&array"], 1;
+    "compact" => array::compact, ["var_name", "...var_names"], 1;
+    "extract" => array::extract, ["array", "flags", "prefix"], 1;
+    // date and runtime
+    "date" => date::date, ["format", "timestamp"], 1;
+    "gmdate" => date::gmdate, ["format", "timestamp"], 1;
+    "mktime" => date::mktime, ["hour", "minute", "second", "month", "day", "year"], 0;
+    "gmmktime" => date::gmmktime, ["hour", "minute", "second", "month", "day", "year"], 0;
+    "checkdate" => date::checkdate, ["month", "day", "year"], 3;
+    "date_default_timezone_get" => date::date_default_timezone_get, [], 0;
+    "date_default_timezone_set" => date::date_default_timezone_set, ["timezoneId"], 1;
+    "php_sapi_name" => date::php_sapi_name, [], 0;
+    "phpversion" => date::phpversion, ["extension"], 0;
+    "memory_get_usage" => date::memory_get_usage, ["real_usage"], 0;
+    "memory_get_peak_usage" => date::memory_get_usage, ["real_usage"], 0;
+    "gc_collect_cycles" => date::gc_collect_cycles, [], 0;
+    "usleep" => date::usleep, ["microseconds"], 1;
+    "sleep" => date::sleep, ["seconds"], 1;
+    "version_compare" => date::version_compare, ["version1", "version2", "operator"], 2;
+    // digests and encodings
+    "md5" => hash::md5, ["string", "binary"], 1;
+    "sha1" => hash::sha1, ["string", "binary"], 1;
+    "hash" => hash::hash, ["algo", "data", "binary", "options"], 2;
+    "hash_algos" => hash::hash_algos, [], 0;
+    "base64_encode" => hash::base64_encode, ["string"], 1;
+    "base64_decode" => hash::base64_decode, ["string", "strict"], 1;
+    "urlencode" => hash::urlencode, ["string"], 1;
+    "rawurlencode" => hash::rawurlencode, ["string"], 1;
+    "urldecode" => hash::urldecode, ["string"], 1;
+    "rawurldecode" => hash::rawurldecode, ["string"], 1;
+    "uniqid" => hash::uniqid, ["prefix", "more_entropy"], 0;
+    // pcre
+    "preg_match" => preg::preg_match, ["pattern", "subject", "&matches", "flags", "offset"], 2;
+    "preg_match_all" => preg::preg_match_all, ["pattern", "subject", "&matches", "flags", "offset"], 2;
+    "preg_replace" => preg::preg_replace, ["pattern", "replacement", "subject", "limit", "&count"], 3;
+    "preg_replace_callback" => preg::preg_replace_callback, ["pattern", "callback", "subject", "limit", "&count", "flags"], 3;
+    "preg_split" => preg::preg_split, ["pattern", "subject", "limit", "flags"], 2;
+    "preg_quote" => preg::preg_quote, ["str", "delimiter"], 1;
+    "preg_grep" => preg::preg_grep, ["pattern", "array", "flags"], 2;
+    "preg_last_error" => preg::preg_last_error, [], 0;
+    "preg_last_error_msg" => preg::preg_last_error_msg, [], 0;
+    // math
     "microtime" => math::microtime, ["as_float"], 0;
+    "time" => math::time, [], 0;
+    "hrtime" => math::hrtime, ["as_number"], 0;
     "intdiv" => math::intdiv, ["num1", "num2"], 2;
     "abs" => math::abs, ["num"], 1;
     "min" => math::min, ["value", "...values"], 1;
@@ -64,11 +290,87 @@ builtins! {
     "sqrt" => math::sqrt, ["num"], 1;
     "floor" => math::floor, ["num"], 1;
     "ceil" => math::ceil, ["num"], 1;
+    "round" => math::round, ["num", "precision", "mode"], 1;
+    "pow" => math::pow, ["num", "exponent"], 2;
+    "fmod" => math::fmod, ["num1", "num2"], 2;
+    "fdiv" => math::fdiv, ["num1", "num2"], 2;
+    "exp" => math::exp, ["num"], 1;
+    "expm1" => math::expm1, ["num"], 1;
+    "log" => math::log, ["num", "base"], 1;
+    "log10" => math::log10, ["num"], 1;
+    "log1p" => math::log1p, ["num"], 1;
+    "sin" => math::sin, ["num"], 1;
+    "cos" => math::cos, ["num"], 1;
+    "tan" => math::tan, ["num"], 1;
+    "asin" => math::asin, ["num"], 1;
+    "acos" => math::acos, ["num"], 1;
+    "atan" => math::atan, ["num"], 1;
+    "atan2" => math::atan2, ["y", "x"], 2;
+    "sinh" => math::sinh, ["num"], 1;
+    "cosh" => math::cosh, ["num"], 1;
+    "tanh" => math::tanh, ["num"], 1;
+    "asinh" => math::asinh, ["num"], 1;
+    "acosh" => math::acosh, ["num"], 1;
+    "atanh" => math::atanh, ["num"], 1;
+    "hypot" => math::hypot, ["x", "y"], 2;
+    "deg2rad" => math::deg2rad, ["num"], 1;
+    "rad2deg" => math::rad2deg, ["num"], 1;
+    "pi" => math::pi, [], 0;
+    "is_nan" => math::is_nan, ["num"], 1;
+    "is_finite" => math::is_finite, ["num"], 1;
+    "is_infinite" => math::is_infinite, ["num"], 1;
+    "bindec" => math::bindec, ["binary_string"], 1;
+    "hexdec" => math::hexdec, ["hex_string"], 1;
+    "octdec" => math::octdec, ["octal_string"], 1;
+    "decbin" => math::decbin, ["num"], 1;
+    "decoct" => math::decoct, ["num"], 1;
+    "dechex" => math::dechex, ["num"], 1;
+    "base_convert" => math::base_convert, ["num", "from_base", "to_base"], 3;
+    "rand" => math::rand, ["min", "max"], 0;
+    "mt_rand" => math::mt_rand, ["min", "max"], 0;
+    "random_int" => math::random_int, ["min", "max"], 2;
+    "mt_srand" => math::mt_srand, ["seed", "mode"], 0;
+    "srand" => math::mt_srand, ["seed", "mode"], 0;
+    "mt_getrandmax" => math::mt_getrandmax, [], 0;
+    "getrandmax" => math::mt_getrandmax, [], 0;
 }
 
-/// The builtin named `lcname` (lowercase, no leading backslash).
+/// Indexes of `BUILTINS` sorted by name, built on first use.
+fn sorted_index() -> &'static [u16] {
+    static INDEX: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut v: Vec<u16> = (0..BUILTINS.len() as u16).collect();
+        v.sort_by_key(|&i| BUILTINS[i as usize].name.as_bytes());
+        v
+    })
+}
+
+/// The builtin named `lcname` (lowercase, no leading backslash): a binary
+/// search over the names.
 pub fn find_builtin(lcname: &[u8]) -> Option<&'static BuiltinDef> {
-    BUILTINS.iter().find(|b| b.name.as_bytes() == lcname)
+    let idx = sorted_index();
+    idx.binary_search_by(|&i| BUILTINS[i as usize].name.as_bytes().cmp(lcname)).ok().map(|p| &BUILTINS[idx[p] as usize])
+}
+
+/// A new string value holding `b`.
+pub(crate) fn ret_str(b: &[u8]) -> Zval {
+    Zval::string(ZString::new(b))
+}
+
+/// Stores `v` (owned) into a by-reference argument.
+pub(crate) fn set_ref(arg: &Zval, v: Zval) {
+    if !arg.is_reference() {
+        // SAFETY: `v` is owned and goes nowhere.
+        unsafe { v.ptr_dtor() };
+        return;
+    }
+    // SAFETY: a reference-kind value holds a live reference box.
+    unsafe {
+        let slot = &mut (*arg.zref()).val;
+        let old = *slot;
+        *slot = v;
+        old.ptr_dtor();
+    }
 }
 
 /// PHP's name of a value's type in messages (`int`, `string`, `array`, `null`).
@@ -117,6 +419,136 @@ pub fn constant(name: &[u8]) -> Option<Zval> {
         b"E_USER_DEPRECATED" => Zval::long(16384),
         b"COUNT_RECURSIVE" => Zval::long(1),
         b"COUNT_NORMAL" => Zval::long(0),
+        b"M_PI_2" => Zval::double(std::f64::consts::FRAC_PI_2),
+        b"M_PI_4" => Zval::double(std::f64::consts::FRAC_PI_4),
+        b"M_1_PI" => Zval::double(std::f64::consts::FRAC_1_PI),
+        b"M_2_PI" => Zval::double(std::f64::consts::FRAC_2_PI),
+        b"M_2_SQRTPI" => Zval::double(std::f64::consts::FRAC_2_SQRT_PI),
+        b"M_SQRTPI" => Zval::double(1.772_453_850_905_516),
+        b"M_LNPI" => Zval::double(1.144_729_885_849_400_2),
+        b"M_SQRT2" => Zval::double(std::f64::consts::SQRT_2),
+        b"M_SQRT3" => Zval::double(1.732_050_807_568_877_2),
+        b"M_SQRT1_2" => Zval::double(std::f64::consts::FRAC_1_SQRT_2),
+        b"M_LOG2E" => Zval::double(std::f64::consts::LOG2_E),
+        b"M_LOG10E" => Zval::double(std::f64::consts::LOG10_E),
+        b"M_LN2" => Zval::double(std::f64::consts::LN_2),
+        b"M_LN10" => Zval::double(std::f64::consts::LN_10),
+        b"M_EULER" => Zval::double(0.577_215_664_901_532_9),
+        b"PHP_ROUND_HALF_UP" => Zval::long(1),
+        b"PHP_ROUND_HALF_DOWN" => Zval::long(2),
+        b"PHP_ROUND_HALF_EVEN" => Zval::long(3),
+        b"PHP_ROUND_HALF_ODD" => Zval::long(4),
+        b"MT_RAND_MT19937" => Zval::long(0),
+        b"MT_RAND_PHP" => Zval::long(1),
+        b"STR_PAD_LEFT" => Zval::long(0),
+        b"STR_PAD_RIGHT" => Zval::long(1),
+        b"STR_PAD_BOTH" => Zval::long(2),
+        b"SORT_REGULAR" => Zval::long(0),
+        b"SORT_NUMERIC" => Zval::long(1),
+        b"SORT_STRING" => Zval::long(2),
+        b"SORT_DESC" => Zval::long(3),
+        b"SORT_ASC" => Zval::long(4),
+        b"SORT_LOCALE_STRING" => Zval::long(5),
+        b"SORT_NATURAL" => Zval::long(6),
+        b"SORT_FLAG_CASE" => Zval::long(8),
+        b"CASE_LOWER" => Zval::long(0),
+        b"CASE_UPPER" => Zval::long(1),
+        b"ARRAY_FILTER_USE_BOTH" => Zval::long(1),
+        b"ARRAY_FILTER_USE_KEY" => Zval::long(2),
+        b"EXTR_OVERWRITE" => Zval::long(0),
+        b"EXTR_SKIP" => Zval::long(1),
+        b"EXTR_PREFIX_SAME" => Zval::long(2),
+        b"EXTR_PREFIX_ALL" => Zval::long(3),
+        b"EXTR_PREFIX_INVALID" => Zval::long(4),
+        b"EXTR_IF_EXISTS" => Zval::long(6),
+        b"EXTR_PREFIX_IF_EXISTS" => Zval::long(5),
+        b"EXTR_REFS" => Zval::long(256),
+        b"ENT_COMPAT" => Zval::long(2),
+        b"ENT_QUOTES" => Zval::long(3),
+        b"ENT_NOQUOTES" => Zval::long(0),
+        b"ENT_HTML401" => Zval::long(0),
+        b"ENT_XML1" => Zval::long(16),
+        b"ENT_XHTML" => Zval::long(32),
+        b"ENT_HTML5" => Zval::long(48),
+        b"ENT_IGNORE" => Zval::long(4),
+        b"ENT_SUBSTITUTE" => Zval::long(8),
+        b"PREG_PATTERN_ORDER" => Zval::long(1),
+        b"PREG_SET_ORDER" => Zval::long(2),
+        b"PREG_OFFSET_CAPTURE" => Zval::long(256),
+        b"PREG_UNMATCHED_AS_NULL" => Zval::long(512),
+        b"PREG_SPLIT_NO_EMPTY" => Zval::long(1),
+        b"PREG_SPLIT_DELIM_CAPTURE" => Zval::long(2),
+        b"PREG_SPLIT_OFFSET_CAPTURE" => Zval::long(4),
+        b"PREG_GREP_INVERT" => Zval::long(1),
+        b"PREG_NO_ERROR" => Zval::long(0),
+        b"PREG_INTERNAL_ERROR" => Zval::long(1),
+        b"PREG_BACKTRACK_LIMIT_ERROR" => Zval::long(2),
+        b"PREG_RECURSION_LIMIT_ERROR" => Zval::long(3),
+        b"PREG_BAD_UTF8_ERROR" => Zval::long(4),
+        b"PREG_BAD_UTF8_OFFSET_ERROR" => Zval::long(5),
+        b"PREG_JIT_STACKLIMIT_ERROR" => Zval::long(6),
+        b"JSON_HEX_TAG" => Zval::long(1),
+        b"JSON_HEX_AMP" => Zval::long(2),
+        b"JSON_HEX_APOS" => Zval::long(4),
+        b"JSON_HEX_QUOT" => Zval::long(8),
+        b"JSON_FORCE_OBJECT" => Zval::long(16),
+        b"JSON_NUMERIC_CHECK" => Zval::long(32),
+        b"JSON_UNESCAPED_SLASHES" => Zval::long(64),
+        b"JSON_PRETTY_PRINT" => Zval::long(128),
+        b"JSON_UNESCAPED_UNICODE" => Zval::long(256),
+        b"JSON_PARTIAL_OUTPUT_ON_ERROR" => Zval::long(512),
+        b"JSON_PRESERVE_ZERO_FRACTION" => Zval::long(1024),
+        b"JSON_UNESCAPED_LINE_TERMINATORS" => Zval::long(2048),
+        b"JSON_OBJECT_AS_ARRAY" => Zval::long(1),
+        b"JSON_BIGINT_AS_STRING" => Zval::long(2),
+        b"JSON_INVALID_UTF8_IGNORE" => Zval::long(1048576),
+        b"JSON_INVALID_UTF8_SUBSTITUTE" => Zval::long(2097152),
+        b"JSON_THROW_ON_ERROR" => Zval::long(4194304),
+        b"JSON_ERROR_NONE" => Zval::long(0),
+        b"JSON_ERROR_DEPTH" => Zval::long(1),
+        b"JSON_ERROR_STATE_MISMATCH" => Zval::long(2),
+        b"JSON_ERROR_CTRL_CHAR" => Zval::long(3),
+        b"JSON_ERROR_SYNTAX" => Zval::long(4),
+        b"JSON_ERROR_UTF8" => Zval::long(5),
+        b"JSON_ERROR_RECURSION" => Zval::long(6),
+        b"JSON_ERROR_INF_OR_NAN" => Zval::long(7),
+        b"JSON_ERROR_UNSUPPORTED_TYPE" => Zval::long(8),
+        b"JSON_ERROR_INVALID_PROPERTY_NAME" => Zval::long(9),
+        b"JSON_ERROR_UTF16" => Zval::long(10),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every tests/php/stdlib_*.php script, run in-process: no heap box
+    /// outlives its run (refcounting in the builtins is balanced), on the
+    /// normal paths and on the throwing and exiting ones.
+    #[test]
+    fn stdlib_scripts_free_what_they_allocate() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/php");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tests/php").map(|e| e.expect("entry").path()).collect();
+        files.sort();
+        let mut leaked = Vec::new();
+        for f in files {
+            let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if !name.starts_with("stdlib_") || !name.ends_with(".php") {
+                continue;
+            }
+            let src = std::fs::read(&f).expect("script");
+            let before = crate::value::live::count();
+            {
+                let engine = crate::api::Engine::new();
+                let Ok(p) = engine.compile(&src, &f.to_string_lossy()) else { continue };
+                let mut ctx = engine.context();
+                ctx.capture_output();
+                let _ = ctx.run(&p);
+            }
+            let after = crate::value::live::count();
+            if after != before {
+                leaked.push(format!("{name}: {} boxes", after - before));
+            }
+        }
+        assert!(leaked.is_empty(), "leaks: {leaked:?}");
+    }
 }

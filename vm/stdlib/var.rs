@@ -92,8 +92,64 @@ pub fn is_numeric(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 
 pub fn intval(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "intval", a, 1, 2)?;
-    *r = Zval::long(convert::to_long(a[0].deref()));
+    let base = match a.get(1) {
+        Some(b) => args::long(vm, "intval", 2, "base", b)?,
+        None => 10,
+    };
+    let v = a[0].deref();
+    if base == 10 || v.kind() != IS_STRING {
+        *r = Zval::long(convert::to_long(v));
+        return Ok(());
+    }
+    // SAFETY: string-kind values hold a live string.
+    let s = unsafe { (*v.str()).bytes() };
+    *r = Zval::long(strtol(s, base));
     Ok(())
+}
+
+/// C's `strtol` as `intval($s, $base)` uses it (base 0 detects 0x/0o/0b/0 prefixes).
+fn strtol(s: &[u8], base: i64) -> i64 {
+    let mut i = 0;
+    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+        i += 1;
+    }
+    let mut neg = false;
+    if i < s.len() && (s[i] == b'+' || s[i] == b'-') {
+        neg = s[i] == b'-';
+        i += 1;
+    }
+    let mut base = base;
+    let rest = &s[i..];
+    let lower = |k: usize| rest.get(k).map(|c| c.to_ascii_lowercase());
+    if (base == 0 || base == 16) && rest.first() == Some(&b'0') && lower(1) == Some(b'x') {
+        i += 2;
+        base = 16;
+    } else if (base == 0 || base == 2) && rest.first() == Some(&b'0') && lower(1) == Some(b'b') {
+        i += 2;
+        base = 2;
+    } else if base == 0 {
+        base = if rest.first() == Some(&b'0') { 8 } else { 10 };
+    }
+    if !(2..=36).contains(&base) {
+        return 0;
+    }
+    let mut acc: i64 = 0;
+    let mut overflow = false;
+    while i < s.len() {
+        let d = match (s[i] as char).to_digit(36) {
+            Some(d) if (d as i64) < base => d as i64,
+            _ => break,
+        };
+        match acc.checked_mul(base).and_then(|x| if neg { x.checked_sub(d) } else { x.checked_add(d) }) {
+            Some(x) => acc = x,
+            None => overflow = true,
+        }
+        i += 1;
+    }
+    if overflow {
+        return if neg { i64::MIN } else { i64::MAX };
+    }
+    acc
 }
 
 pub fn floatval(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
@@ -165,4 +221,409 @@ pub fn constant(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     }
     let msg = format!("Undefined constant \"{}\"", String::from_utf8_lossy(name));
     Err(vm.throw_error("Error", &msg))
+}
+
+is_kind!(is_object, "is_object", |k| k == crate::value::IS_OBJECT);
+is_kind!(is_resource, "is_resource", |k| k == crate::value::IS_RESOURCE);
+is_kind!(is_scalar, "is_scalar", |k| matches!(k, IS_LONG | IS_DOUBLE | IS_STRING | IS_TRUE | IS_FALSE));
+is_kind!(is_iterable, "is_iterable", |k| k == IS_ARRAY);
+is_kind!(is_countable, "is_countable", |k| k == IS_ARRAY);
+
+pub fn is_callable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "is_callable", a, 1, 3)?;
+    let ok = super::callback::resolve(vm, &a[0]).is_ok();
+    if let Some(name) = a.get(2) {
+        let v = a[0].deref();
+        let mut b = Vec::new();
+        if v.kind() == IS_STRING {
+            convert::append_string(v, &mut b);
+        } else if v.is_array() {
+            b.extend_from_slice(b"Array");
+        }
+        super::set_ref(name, Zval::string(ZString::new(&b)));
+    }
+    *r = Zval::bool(ok);
+    Ok(())
+}
+
+pub fn function_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "function_exists", a, 1, 1)?;
+    let name = args::string(vm, "function_exists", 1, "function", &a[0])?;
+    *r = Zval::bool(!name.is_empty() && vm.find_function(&name).is_some());
+    Ok(())
+}
+
+pub fn get_debug_type(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "get_debug_type", a, 1, 1)?;
+    *r = Zval::string(ZString::new(super::type_name(&a[0]).as_bytes()));
+    Ok(())
+}
+
+pub fn settype(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "settype", a, 2, 2)?;
+    let ty = args::string(vm, "settype", 2, "type", &a[1])?;
+    let kind = match ty.to_ascii_lowercase().as_slice() {
+        b"int" | b"integer" => 4,
+        b"float" | b"double" => 5,
+        b"string" => 6,
+        b"bool" | b"boolean" => 3,
+        b"array" => 7,
+        b"null" => 1,
+        _ => return Err(vm.throw_error("ValueError", "settype(): Argument #2 ($type) must be a valid type")),
+    };
+    let cur = a[0].copy_deref();
+    let new = if kind == 1 {
+        Zval::NULL
+    } else if kind == 3 {
+        Zval::bool(convert::to_bool(&cur))
+    } else {
+        crate::exec::slow::misc::cast_value(vm, &cur, kind)
+    };
+    // SAFETY: `cur` is owned.
+    unsafe { cur.ptr_dtor() };
+    super::set_ref(&a[0], new);
+    *r = Zval::TRUE;
+    Ok(())
+}
+
+pub fn call_user_func(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "call_user_func", a, 1, usize::MAX)?;
+    let cb = super::callback::arg(vm, "call_user_func", 1, "callback", &a[0], false)?;
+    *r = cb.call(vm, &a[1..])?;
+    Ok(())
+}
+
+pub fn call_user_func_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "call_user_func_array", a, 2, 2)?;
+    let cb = super::callback::arg(vm, "call_user_func_array", 1, "callback", &a[0], false)?;
+    let arr = args::array(vm, "call_user_func_array", 2, "args", &a[1])?;
+    let hold = a[1].copy_deref();
+    // SAFETY: `hold` keeps the array alive.
+    let list: Vec<Zval> = unsafe { (*arr).iter().map(|(_, v)| *v).collect() };
+    // SAFETY: as above.
+    if unsafe { (*arr).iter().any(|(k, _)| matches!(k, crate::value::KeyRef::Str(_))) } {
+        // SAFETY: `hold` is ours.
+        unsafe { hold.ptr_dtor() };
+        return Err(vm.throw_error("Error", "Named arguments are not supported yet"));
+    }
+    let res = cb.call(vm, &list);
+    // SAFETY: `hold` is ours.
+    unsafe { hold.ptr_dtor() };
+    *r = res?;
+    Ok(())
+}
+
+/// The calling user function's frame.
+fn caller_frame(vm: &Vm) -> Option<*mut crate::exec::Frame> {
+    // SAFETY: `cur` is the running builtin's frame; `prev` its live caller.
+    unsafe {
+        let f = vm.cur;
+        if f.is_null() {
+            return None;
+        }
+        let prev = (*f).prev;
+        if prev.is_null() || (*prev).func.is_null() || !(*(*prev).func).is_user() {
+            return None;
+        }
+        Some(prev)
+    }
+}
+
+/// The caller's arguments (current values of its parameters, then extras).
+fn caller_args(vm: &mut Vm, name: &str) -> Result<Vec<Zval>, Thrown> {
+    let Some(f) = caller_frame(vm) else {
+        return Err(vm.throw_error("Error", &format!("{}() cannot be called from the global scope", name)));
+    };
+    // SAFETY: `f` is a live user frame.
+    unsafe {
+        let op = &(*(*f).func).op;
+        if op.name.is_empty() || (*f).prev.is_null() && op.name.as_slice() == b"{main}" {
+            return Err(vm.throw_error("Error", &format!("{}() cannot be called from the global scope", name)));
+        }
+        let n = (*f).num_args();
+        let mut out = Vec::new();
+        for i in 0..n.min(op.num_args) {
+            let v = crate::exec::Frame::slot(f, i);
+            out.push(if (*v).is_undef() { Zval::NULL } else { *(*v).deref() });
+        }
+        let (p, extra) = crate::exec::slow::call::extra_args(f);
+        for i in 0..extra as usize {
+            out.push(*(*p.add(i)).deref());
+        }
+        Ok(out)
+    }
+}
+
+pub fn func_get_args(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "func_get_args", a, 0, 0)?;
+    let list = caller_args(vm, "func_get_args")?;
+    let arr = crate::value::ZArray::new();
+    for v in list {
+        // SAFETY: `arr` is new and unshared.
+        unsafe { (*arr).append(v.copy_value()) };
+    }
+    *r = Zval::array(arr);
+    Ok(())
+}
+
+pub fn func_num_args(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "func_num_args", a, 0, 0)?;
+    let list = caller_args(vm, "func_num_args")?;
+    *r = Zval::long(list.len() as i64);
+    Ok(())
+}
+
+pub fn func_get_arg(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "func_get_arg", a, 1, 1)?;
+    let n = args::long(vm, "func_get_arg", 1, "position", &a[0])?;
+    let list = caller_args(vm, "func_get_arg")?;
+    if n < 0 {
+        return Err(vm.throw_error("ValueError", "func_get_arg(): Argument #1 ($position) must be greater than or equal to 0"));
+    }
+    match list.get(n as usize) {
+        Some(v) => *r = v.copy_value(),
+        None => return Err(vm.throw_error("ValueError", "func_get_arg(): Argument #1 ($position) must be less than the number of the arguments passed to the currently executed function")),
+    }
+    Ok(())
+}
+
+pub fn error_reporting(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "error_reporting", a, 0, 1)?;
+    *r = Zval::long(vm.error_reporting);
+    if let Some(v) = a.first() {
+        if v.deref().kind() != IS_NULL {
+            vm.error_reporting = args::long(vm, "error_reporting", 1, "error_level", v)?;
+        }
+    }
+    Ok(())
+}
+
+pub fn trigger_error(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "trigger_error", a, 1, 2)?;
+    let msg = args::string(vm, "trigger_error", 1, "message", &a[0])?;
+    let level = match a.get(1) {
+        Some(v) => args::long(vm, "trigger_error", 2, "error_level", v)?,
+        None => 1024,
+    };
+    use crate::runtime::error::Level;
+    match level {
+        256 => {
+            vm.report(Level::Fatal, &msg);
+            vm.stop = Some(crate::runtime::error::Stop::Fatal(String::from_utf8_lossy(&msg).into_owned()));
+            return Err(Thrown);
+        }
+        512 => vm.warning_bytes(&msg),
+        1024 => vm.report(Level::Notice, &msg),
+        16384 => vm.report(Level::Deprecated, &msg),
+        _ => return Err(vm.throw_error("ValueError", "trigger_error(): Argument #2 ($error_level) must be one of E_USER_ERROR, E_USER_WARNING, E_USER_NOTICE, or E_USER_DEPRECATED")),
+    }
+    *r = Zval::TRUE;
+    Ok(())
+}
+
+pub fn serialize(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "serialize", a, 1, 1)?;
+    let mut out = Vec::new();
+    serialize_into(&a[0], &mut out);
+    *r = Zval::string(ZString::new(&out));
+    Ok(())
+}
+
+fn serialize_into(v: &Zval, out: &mut Vec<u8>) {
+    let v = v.deref();
+    match v.kind() {
+        IS_NULL => out.extend_from_slice(b"N;"),
+        IS_FALSE => out.extend_from_slice(b"b:0;"),
+        IS_TRUE => out.extend_from_slice(b"b:1;"),
+        IS_LONG => out.extend_from_slice(format!("i:{};", v.lval()).as_bytes()),
+        IS_DOUBLE => {
+            out.extend_from_slice(b"d:");
+            crate::value::number::fmt_repr(v.dval(), out);
+            out.push(b';');
+        }
+        IS_STRING => {
+            // SAFETY: string-kind values hold a live string.
+            let b = unsafe { (*v.str()).bytes() };
+            out.extend_from_slice(format!("s:{}:\"", b.len()).as_bytes());
+            out.extend_from_slice(b);
+            out.extend_from_slice(b"\";");
+        }
+        IS_ARRAY => {
+            // SAFETY: array-kind values hold a live array.
+            let arr = unsafe { &*v.arr() };
+            out.extend_from_slice(format!("a:{}:{{", arr.len()).as_bytes());
+            for (k, x) in arr.iter() {
+                match k {
+                    crate::value::KeyRef::Int(i) => out.extend_from_slice(format!("i:{};", i).as_bytes()),
+                    crate::value::KeyRef::Str(s) => {
+                        out.extend_from_slice(format!("s:{}:\"", s.len()).as_bytes());
+                        out.extend_from_slice(s.bytes());
+                        out.extend_from_slice(b"\";");
+                    }
+                }
+                serialize_into(x, out);
+            }
+            out.push(b'}');
+        }
+        _ => out.extend_from_slice(b"N;"),
+    }
+}
+
+pub fn unserialize(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "unserialize", a, 1, 2)?;
+    let s = args::string(vm, "unserialize", 1, "data", &a[0])?;
+    let mut pos = 0;
+    match unserialize_at(&s, &mut pos, 0) {
+        Some(v) if pos == s.len() || true => {
+            if pos < s.len() && false {
+                // SAFETY: `v` is owned.
+                unsafe { v.ptr_dtor() };
+            }
+            *r = v;
+        }
+        _ => {
+            if !s.is_empty() {
+                vm.notice(&format!("unserialize(): Error at offset {} of {} bytes", pos.min(s.len()), s.len()));
+            }
+            *r = Zval::FALSE;
+        }
+    }
+    Ok(())
+}
+
+fn read_until(s: &[u8], pos: &mut usize, end: u8) -> Option<Vec<u8>> {
+    let start = *pos;
+    let rel = s.get(start..)?.iter().position(|&c| c == end)?;
+    *pos = start + rel + 1;
+    Some(s[start..start + rel].to_vec())
+}
+
+fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
+    if depth > 4096 {
+        return None;
+    }
+    let t = *s.get(*pos)?;
+    if t == b'N' {
+        if s.get(*pos + 1) != Some(&b';') {
+            return None;
+        }
+        *pos += 2;
+        return Some(Zval::NULL);
+    }
+    if s.get(*pos + 1) != Some(&b':') {
+        return None;
+    }
+    *pos += 2;
+    match t {
+        b'b' => {
+            let v = read_until(s, pos, b';')?;
+            match v.as_slice() {
+                b"0" => Some(Zval::FALSE),
+                b"1" => Some(Zval::TRUE),
+                _ => None,
+            }
+        }
+        b'i' => {
+            let v = read_until(s, pos, b';')?;
+            std::str::from_utf8(&v).ok()?.parse::<i64>().ok().map(Zval::long)
+        }
+        b'd' => {
+            let v = read_until(s, pos, b';')?;
+            let t = std::str::from_utf8(&v).ok()?;
+            let d = match t {
+                "INF" => f64::INFINITY,
+                "-INF" => f64::NEG_INFINITY,
+                "NAN" => f64::NAN,
+                _ => t.parse::<f64>().ok()?,
+            };
+            Some(Zval::double(d))
+        }
+        b's' => {
+            let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
+            if s.get(*pos) != Some(&b'"') {
+                return None;
+            }
+            let start = *pos + 1;
+            let end = start.checked_add(n)?;
+            if s.get(end..end + 2) != Some(b"\";") {
+                return None;
+            }
+            *pos = end + 2;
+            Some(Zval::string(ZString::new(&s[start..end])))
+        }
+        b'a' => {
+            let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
+            if s.get(*pos) != Some(&b'{') {
+                return None;
+            }
+            *pos += 1;
+            let arr = crate::value::ZArray::new();
+            let fail = |arr| {
+                // SAFETY: `arr` is ours.
+                unsafe { Zval::array(arr).ptr_dtor() };
+                None
+            };
+            for _ in 0..n {
+                let Some(k) = unserialize_at(s, pos, depth + 1) else { return fail(arr) };
+                let Some(v) = unserialize_at(s, pos, depth + 1) else {
+                    // SAFETY: `k` is owned.
+                    unsafe { k.ptr_dtor() };
+                    return fail(arr);
+                };
+                // SAFETY: `arr` is new and unshared; `k` is owned.
+                unsafe {
+                    match k.kind() {
+                        IS_LONG => {
+                            (*arr).update_int(k.lval(), v);
+                        }
+                        IS_STRING => super::array::insert_bytes_key(&mut *arr, (*k.str()).bytes(), v),
+                        _ => {
+                            v.ptr_dtor();
+                            return fail(arr);
+                        }
+                    }
+                    k.ptr_dtor();
+                }
+            }
+            if s.get(*pos) != Some(&b'}') {
+                return fail(arr);
+            }
+            *pos += 1;
+            Some(Zval::array(arr))
+        }
+        _ => None,
+    }
+}
+
+pub fn get_defined_functions(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "get_defined_functions", a, 0, 1)?;
+    let internal = crate::value::ZArray::new();
+    let user = crate::value::ZArray::new();
+    // SAFETY: both arrays are new and unshared.
+    unsafe {
+        for b in super::BUILTINS {
+            (*internal).append(Zval::string(ZString::new(b.name.as_bytes())));
+        }
+        // Declaration order: each program's top-level functions, then the
+        // ones declared at run time.
+        let mut seen = std::collections::HashSet::new();
+        for p in &vm.programs {
+            for f in &p.functions {
+                let lc = f.op.name.to_ascii_lowercase();
+                if vm.functions.get(&lc).is_some_and(|e| core::ptr::eq(e.func, &**f)) && seen.insert(lc.clone()) {
+                    (*user).append(Zval::string(ZString::new(&lc)));
+                }
+            }
+        }
+        let mut rest: Vec<Vec<u8>> = vm.functions.iter().filter(|(k, e)| (*e.func).is_user() && !seen.contains(*k)).map(|(k, _)| k.clone()).collect();
+        rest.sort();
+        for k in rest {
+            (*user).append(Zval::string(ZString::new(&k)));
+        }
+        let out = crate::value::ZArray::new();
+        super::array::insert_bytes_key(&mut *out, b"internal", Zval::array(internal));
+        super::array::insert_bytes_key(&mut *out, b"user", Zval::array(user));
+        *r = Zval::array(out);
+    }
+    Ok(())
 }

@@ -63,6 +63,10 @@ pub struct ZArray {
     cap: u32,
     /// Hash index size - 1 (hash form only).
     mask: u32,
+    /// The internal pointer (`nInternalPointer`) of current()/next()/reset():
+    /// a position; at a tombstone it means the next live element, at or past
+    /// `n_used` no element. Compaction keeps it on the same element.
+    pos: u32,
     /// Packed: `*mut Zval`; hash: `*mut Bucket` with the index right before
     /// it. Null until the first insert.
     data: *mut u8,
@@ -190,6 +194,7 @@ impl ZArray {
             n_elements: 0,
             cap: round_cap(n),
             mask: 0,
+            pos: 0,
             data: ptr::null_mut(),
             next_free: 0,
         }))
@@ -272,6 +277,12 @@ impl ZArray {
     #[inline(always)]
     pub fn next_free_element(&self) -> i64 {
         self.next_free
+    }
+    /// Sets the key the next `$a[] = ...` uses (array_pop gives back the
+    /// popped integer key, as Zend does).
+    #[inline]
+    pub fn set_next_free_element(&mut self, k: i64) {
+        self.next_free = k;
     }
     #[inline(always)]
     pub fn is_packed(&self) -> bool {
@@ -546,8 +557,37 @@ impl ZArray {
         self.cap = new_cap;
     }
 
+    /// Live elements before position `p`: where the element at (or after)
+    /// `p` lands when tombstones are compacted away.
+    unsafe fn live_before(&self, p: u32) -> u32 {
+        if self.n_used == self.n_elements || self.data.is_null() {
+            return p.min(self.n_elements);
+        }
+        let mut n = 0;
+        for i in 0..p.min(self.n_used) {
+            let undef = if self.is_packed() { (*self.slot(i)).is_undef() } else { (*self.bucket(i)).val.is_undef() };
+            n += (!undef) as u32;
+        }
+        if p >= self.n_used {
+            return self.n_elements;
+        }
+        n
+    }
+
+    /// The internal pointer (see the field).
+    #[inline]
+    pub fn internal_pos(&self) -> u32 {
+        self.pos
+    }
+
+    #[inline]
+    pub fn set_internal_pos(&mut self, p: u32) {
+        self.pos = p;
+    }
+
     /// Rebuilds the chain index of a hash table, compacting tombstones away.
     unsafe fn rehash(&mut self) {
+        self.pos = self.live_before(self.pos);
         ptr::write_bytes(self.index_base(), 0xff, self.mask as usize + 1);
         let mut j = 0u32;
         for i in 0..self.n_used {
@@ -569,6 +609,7 @@ impl ZArray {
 
     /// Moves the buckets into storage of capacity `new_cap` and rehashes.
     unsafe fn realloc_hash(&mut self, new_cap: u32) {
+        self.pos = self.live_before(self.pos);
         let nd = Self::alloc_hash(new_cap);
         let mut j = 0u32;
         for i in 0..self.n_used {
@@ -608,6 +649,7 @@ impl ZArray {
         let nd = Self::alloc_hash(cap);
         let mut j = 0u32;
         if !self.data.is_null() {
+            self.pos = self.live_before(self.pos);
             for i in 0..self.n_used {
                 let z = self.slot(i);
                 if !(*z).is_undef() {
@@ -996,6 +1038,7 @@ impl ZArray {
         let n = ZArray::with_capacity(0);
         let d = &mut *n;
         d.next_free = s.next_free;
+        d.pos = if s.is_packed() { s.pos } else { s.live_before(s.pos) };
         if s.data.is_null() || s.n_elements == 0 {
             d.flags = s.flags & FLAG_PACKED;
             return n;

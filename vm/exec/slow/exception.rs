@@ -45,7 +45,9 @@ pub unsafe fn handle(vm: *mut Vm, fp: *mut Zval) -> Option<(*const Op, *mut Zval
         vm.stack.free(f as *mut Zval);
         vm.cur = prev;
         if top || prev.is_null() {
-            if vm.stop.is_none() {
+            // A function a builtin called (a callback) leaves its exception
+            // pending: it propagates from the builtin's call.
+            if vm.stop.is_none() && prev.is_null() {
                 report_uncaught(vm);
             }
             return None;

@@ -125,6 +125,9 @@ pub unsafe fn strlen(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, 
             Err(vm.throw_error("TypeError", &msg))
         }
         _ => {
+            if v.kind() == crate::value::IS_NULL || v.kind() == crate::value::IS_UNDEF {
+                vm.deprecated("strlen(): Passing null to parameter #1 ($string) of type string is deprecated");
+            }
             let mut buf = Vec::new();
             convert::append_string(v, &mut buf);
             Ok(Zval::long(buf.len() as i64))

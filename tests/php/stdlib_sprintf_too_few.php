@@ -1,0 +1,2 @@
+<?php
+echo sprintf("%d %d %d", 1, 2), "\n";
