@@ -306,6 +306,14 @@ impl<'s> Lexer<'s> {
         let s = self.pos;
         let c = self.cur();
         let after_arrow = std::mem::replace(&mut self.after_arrow, false);
+        if (c | 0x20) == b'b'
+            && !after_arrow
+            && (matches!(self.peek(1), b'\'' | b'"') || self.src.get(s + 1..s + 4) == Some(b"<<<"))
+        {
+            // `b"..."`, `b'...'`, `b<<<EOT`: the binary-string prefix means nothing.
+            self.pos = s + 1;
+            return self.lex_script();
+        }
         if is_label_start(c) {
             let e = self.label_end(s);
             if after_arrow {

@@ -7,13 +7,15 @@
 //! Nesting is bounded (`memory exhausted`, as PHP's bison stack), so deep input
 //! cannot overflow the Rust stack.
 
+use std::collections::HashSet;
+
 use bumpalo::collections::Vec as BVec;
 use bumpalo::Bump;
 
 use super::ast::*;
 use super::lexer::{self, parse_float_literal, parse_int_literal};
 use super::token::{Tok, Token};
-use super::{ErrorKind, ParseError};
+use super::{Diagnostic, DiagnosticKind, ErrorKind, ParseError};
 
 type R<T> = Result<T, ParseError>;
 
@@ -112,6 +114,13 @@ fn assign_op(t: Tok) -> Option<Option<BinaryOp>> {
 
 /// Parse a whole file.
 pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
+    parse_program_with_diagnostics(arena, src, &mut Vec::new())
+}
+
+/// Parse a whole file; the warnings and deprecations PHP would print while
+/// compiling it are appended to `diags` in PHP's order (the scanner's first,
+/// then the compiler's), also when the parse fails.
+pub fn parse_program_with_diagnostics<'a>(arena: &'a Bump, src: &'a [u8], diags: &mut Vec<Diagnostic>) -> R<Program<'a>> {
     let lexed = lexer::lex(src);
     let mut p = Parser {
         a: arena,
@@ -120,12 +129,22 @@ pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
         pos: 0,
         lex_error: lexed.error,
         depth: 0,
-        loop_depth: 0,
+        loops: Vec::new(),
+        scan_warnings: Vec::new(),
+        compile_warnings: Vec::new(),
         array_nesting: 0,
         list_ok: false,
+        list_item_ok: false,
+        array_close: Tok::RBracket,
+        list_keyword: HashSet::new(),
+        array_keyword: HashSet::new(),
         deferred: None,
     };
-    let stmts = p.top_statements()?;
+    let r = p.top_statements();
+    diags.append(&mut p.scan_warnings);
+    let stmts = r?;
+    // The compiler runs only once the whole file parsed.
+    diags.append(&mut p.compile_warnings);
     if let Some(e) = p.deferred.take() {
         return Err(e);
     }
@@ -152,12 +171,27 @@ struct Parser<'a> {
     pos: usize,
     lex_error: Option<(String, u32)>,
     depth: u32,
-    /// Number of enclosing loops / switches in the current function.
-    loop_depth: u32,
+    /// Enclosing loops and switches in the current function, innermost last
+    /// (`true` for a switch).
+    loops: Vec<bool>,
+    /// Warnings PHP's scanner raises (octal escape overflow), in source order.
+    scan_warnings: Vec<Diagnostic>,
+    /// Warnings and deprecations PHP's compiler raises, in source order; those
+    /// after the first deferred error are dropped (compilation stops there).
+    compile_warnings: Vec<Diagnostic>,
     /// Number of enclosing `[` array literals.
     array_nesting: u32,
     /// The next `[...]` is a destructuring target (foreach).
     list_ok: bool,
+    /// The expression being parsed is an array element: `list(...)` may stand
+    /// alone there (PHP's `array_pair: T_LIST '(' array_pair_list ')'`).
+    list_item_ok: bool,
+    /// The token closing the innermost array literal being parsed.
+    array_close: Tok,
+    /// `ExprKind::List` nodes written `list(...)` (the others were `[...]`), by address.
+    list_keyword: HashSet<usize>,
+    /// `ExprKind::Array` nodes written `array(...)`, by address.
+    array_keyword: HashSet<usize>,
     /// First compile-time error, reported if parsing succeeds.
     deferred: Option<ParseError>,
 }
@@ -309,6 +343,14 @@ impl<'a> Parser<'a> {
     fn defer(&mut self, msg: &str, line: u32) {
         if self.deferred.is_none() {
             self.deferred = Some(ParseError { message: msg.to_string(), line, kind: ErrorKind::Fatal });
+        }
+    }
+
+    /// A warning or deprecation PHP's compiler raises; dropped once a deferred
+    /// error is pending, since PHP's compilation stops at that error.
+    fn compile_warning(&mut self, kind: DiagnosticKind, message: String, line: u32) {
+        if self.deferred.is_none() {
+            self.compile_warnings.push(Diagnostic { kind, message, line });
         }
     }
 
@@ -503,9 +545,9 @@ impl<'a> Parser<'a> {
     }
 
     fn loop_body(&mut self) -> R<&'a [Stmt<'a>]> {
-        self.loop_depth += 1;
+        self.loops.push(false);
         let r = self.body();
-        self.loop_depth -= 1;
+        self.loops.pop();
         r
     }
 
@@ -558,9 +600,9 @@ impl<'a> Parser<'a> {
                 let cond = self.expr()?;
                 self.expect(Tok::RParen)?;
                 let body = if self.eat(Tok::Colon) {
-                    self.loop_depth += 1;
+                    self.loops.push(false);
                     let b = self.statements_until(&[Tok::EndWhile], false);
-                    self.loop_depth -= 1;
+                    self.loops.pop();
                     let b = b?;
                     self.expect(Tok::EndWhile)?;
                     self.semi()?;
@@ -590,9 +632,9 @@ impl<'a> Parser<'a> {
                 let step = self.expr_list(Tok::RParen)?;
                 self.expect_x(Tok::RParen, "\")\"")?;
                 let body = if self.eat(Tok::Colon) {
-                    self.loop_depth += 1;
+                    self.loops.push(false);
                     let b = self.statements_until(&[Tok::EndFor], false);
-                    self.loop_depth -= 1;
+                    self.loops.pop();
                     let b = b?;
                     self.expect(Tok::EndFor)?;
                     self.semi()?;
@@ -622,10 +664,23 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.semi()?;
-                if self.loop_depth == 0 {
+                let depth = self.loops.len();
+                if depth == 0 {
                     self.defer(&format!("'{}' not in the 'loop' or 'switch' context", word), line);
-                } else if n > self.loop_depth {
+                } else if n as usize > depth {
                     self.defer(&format!("Cannot '{}' {} level{}", word, n, if n == 1 { "" } else { "s" }), line);
+                } else if t.kind == Tok::Continue && self.loops[depth - n as usize] {
+                    // zend_compile_break_continue: `continue` aimed at a switch.
+                    let has_loop_outside = depth > n as usize;
+                    let mut msg = if n == 1 {
+                        "\"continue\" targeting switch is equivalent to \"break\"".to_string()
+                    } else {
+                        format!("\"continue {n}\" targeting switch is equivalent to \"break {n}\"")
+                    };
+                    if has_loop_outside {
+                        msg.push_str(&format!(". Did you mean to use \"continue {}\"?", n + 1));
+                    }
+                    self.compile_warning(DiagnosticKind::Warning, msg, line);
                 }
                 if t.kind == Tok::Break {
                     StmtKind::Break(n)
@@ -854,9 +909,9 @@ impl<'a> Parser<'a> {
         }
         self.expect_q(Tok::RParen)?;
         let body = if self.eat(Tok::Colon) {
-            self.loop_depth += 1;
+            self.loops.push(false);
             let b = self.statements_until(&[Tok::EndForeach], false);
-            self.loop_depth -= 1;
+            self.loops.pop();
             let b = b?;
             self.expect(Tok::EndForeach)?;
             self.semi()?;
@@ -870,13 +925,28 @@ impl<'a> Parser<'a> {
     fn foreach_target(&mut self) -> R<(&'a Expr<'a>, bool)> {
         let by_ref = self.eat(Tok::Amp);
         let line = self.line();
+        let start = self.pos;
         self.list_ok = true;
         let r = self.postfix_expr();
         self.list_ok = false;
         let (e, is_var) = r?;
         let e = match e.kind {
+            _ if is_var => {
+                self.check_write(e, line);
+                e
+            }
+            ExprKind::Int(_) | ExprKind::Float(_) => {
+                self.pos = start;
+                return self.unexpected();
+            }
+            ExprKind::Array(_) if self.is_keyword_array(e) => {
+                // `array(...)` is only a dereferenceable scalar here.
+                return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+            }
+            ExprKind::String(_) | ExprKind::Interpolated(_) | ExprKind::Const(_) => {
+                return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+            }
             ExprKind::Array(_) | ExprKind::List(_) => self.to_list(e, line)?,
-            _ if is_var => e,
             _ => return self.unexpected(),
         };
         if let ExprKind::Var(b"this") = e.kind {
@@ -900,7 +970,7 @@ impl<'a> Parser<'a> {
         let end = if alt { Tok::EndSwitch } else { Tok::RBrace };
         let mut cases = self.vec();
         let mut has_default = false;
-        self.loop_depth += 1;
+        self.loops.push(true);
         let r: R<()> = (|| {
             while self.peek() != end {
                 let l = self.line();
@@ -927,7 +997,7 @@ impl<'a> Parser<'a> {
             }
             Ok(())
         })();
-        self.loop_depth -= 1;
+        self.loops.pop();
         r?;
         self.bump();
         if alt {
@@ -1116,9 +1186,9 @@ impl<'a> Parser<'a> {
             None
         } else {
             self.expect_x(Tok::LBrace, "\"{\"")?;
-            let saved = std::mem::replace(&mut self.loop_depth, 0);
+            let saved = std::mem::take(&mut self.loops);
             let b = self.statements_until(&[Tok::RBrace], false);
-            self.loop_depth = saved;
+            self.loops = saved;
             Some(b?)
         };
         let end_line = self.line();
@@ -1183,7 +1253,24 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_x(Tok::RParen, "\")\"")?;
-        Ok(list.into_bump_slice())
+        let params = list.into_bump_slice();
+        // zend_compile_params: an optional parameter before a required one.
+        if let Some(last_required) = params.iter().rposition(|p| p.default.is_none() && !p.variadic) {
+            for p in &params[..last_required] {
+                let Some(d) = p.default else { continue };
+                let null_default = matches!(d.kind, ExprKind::Const(n) if n.name.eq_ignore_ascii_case(b"null"));
+                if null_default && matches!(p.ty, Some(t) if !matches!(t, Type::Nullable(_))) {
+                    continue; // `T $p = null` (not `?T`): the old spelling of a nullable type
+                }
+                let msg = format!(
+                    "Optional parameter ${} declared before required parameter ${} is implicitly treated as a required parameter",
+                    String::from_utf8_lossy(p.name),
+                    String::from_utf8_lossy(params[last_required].name)
+                );
+                self.compile_warning(DiagnosticKind::Deprecated, msg, p.line);
+            }
+        }
+        Ok(params)
     }
 
     fn parse_type(&mut self) -> R<&'a Type<'a>> {
@@ -1346,7 +1433,7 @@ impl<'a> Parser<'a> {
         }
         self.expect_x(Tok::LBrace, "\"{\"")?;
         let mut members = self.vec();
-        let saved = std::mem::replace(&mut self.loop_depth, 0);
+        let saved = std::mem::take(&mut self.loops);
         let r: R<()> = (|| {
             while self.peek() != Tok::RBrace {
                 let m = self.class_member(kind)?;
@@ -1354,7 +1441,7 @@ impl<'a> Parser<'a> {
             }
             Ok(())
         })();
-        self.loop_depth = saved;
+        self.loops = saved;
         r?;
         let end_line = self.bump().line;
         Ok(self.alloc(ClassDecl {
@@ -1642,6 +1729,7 @@ impl<'a> Parser<'a> {
     /// Prefix operators, then a postfix expression (with an assignment attached
     /// to it, as PHP's grammar binds `variable = expr` regardless of what precedes).
     fn unary(&mut self) -> R<&'a Expr<'a>> {
+        let item_ok = std::mem::take(&mut self.list_item_ok);
         let t = self.tok();
         let line = t.line;
         let kind = match t.kind {
@@ -1742,7 +1830,7 @@ impl<'a> Parser<'a> {
                 ExprKind::Include { kind, expr: self.expr_bp(P_LOGICAL_OR)? }
             }
             Tok::New => return self.new_expr(),
-            _ => return self.postfix_with_assign(),
+            _ => return self.postfix_with_assign(item_ok),
         };
         Ok(self.expr_node(line, kind))
     }
@@ -1751,8 +1839,9 @@ impl<'a> Parser<'a> {
     fn check_write(&mut self, e: &'a Expr<'a>, line: u32) {
         match e.kind {
             ExprKind::Var(b"this") => self.defer("Cannot re-assign $this", line),
-            ExprKind::Call { .. } | ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. } => {
-                self.defer("Can't use function return value in write context", line)
+            ExprKind::Call { .. } => self.defer("Can't use function return value in write context", line),
+            ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. } => {
+                self.defer("Can't use method return value in write context", line)
             }
             ExprKind::Prop { nullsafe: true, .. } => self.defer("Can't use nullsafe operator in write context", line),
             ExprKind::Index { base, .. } | ExprKind::Prop { obj: base, .. } => {
@@ -1783,16 +1872,24 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn postfix_with_assign(&mut self) -> R<&'a Expr<'a>> {
+    fn postfix_with_assign(&mut self, item_ok: bool) -> R<&'a Expr<'a>> {
         let line = self.line();
         let (e, is_var) = self.postfix_expr()?;
         let t = self.peek();
         let is_list = matches!(e.kind, ExprKind::List(_));
-        let is_array = matches!(e.kind, ExprKind::Array(_));
+        // `array(...) = ...` is not in PHP's grammar.
+        let is_array = matches!(e.kind, ExprKind::Array(_)) && !self.is_keyword_array(e);
         if !(is_var || ((is_list || is_array) && t == Tok::Eq)) {
-            if is_list {
-                // `list()` must be assigned to.
-                return self.unexpected_expecting("\"=\"");
+            if is_list && self.is_keyword_list(e) {
+                // `list()` must be assigned to, unless it is an array element.
+                if !item_ok {
+                    return self.unexpected_expecting("\"=\"");
+                }
+                match t {
+                    Tok::Comma | Tok::RBracket | Tok::RParen => {}
+                    _ if self.array_close == Tok::RParen => return self.unexpected_expecting("\")\""),
+                    _ => return self.unexpected_expecting("\"]\""),
+                }
             }
             return Ok(e);
         }
@@ -1833,55 +1930,105 @@ impl<'a> Parser<'a> {
         Ok(self.expr_node(line, ExprKind::AssignOp { op, target: e, value }))
     }
 
-    /// Turn an array literal into a destructuring pattern (recursively).
+    /// Turn an array literal into a destructuring pattern (recursively), with
+    /// the checks of zend_compile_list_assign in its order.
     fn to_list(&mut self, e: &'a Expr<'a>, line: u32) -> R<&'a Expr<'a>> {
-        let mut out = self.vec();
-        let mut keyed = false;
-        let mut unkeyed = false;
-        let mut push_item = |p: &mut Self, it: &'a ArrayItem<'a>, out: &mut BVec<'a, Option<ArrayItem<'a>>>| -> R<()> {
-            if it.spread {
-                p.defer("Spread operator is not supported in assignments", line);
+        let items: &'a [Option<ArrayItem<'a>>] = match e.kind {
+            ExprKind::List(items) => items,
+            ExprKind::Array(items) => {
+                let mut v = self.vec();
+                for it in items {
+                    v.push(Some(ArrayItem { key: it.key, value: it.value, by_ref: it.by_ref, spread: it.spread }));
+                }
+                v.into_bump_slice()
             }
-            if it.key.is_some() {
-                keyed = true;
-            } else {
-                unkeyed = true;
+            _ => return Ok(e),
+        };
+        let list_style = self.is_keyword_list(e);
+        let is_keyed = matches!(items.first(), Some(Some(it)) if it.key.is_some());
+        let mut out = self.vec();
+        let mut has_elems = false;
+        for it in items {
+            let Some(it) = it else {
+                if is_keyed {
+                    self.defer("Cannot use empty array entries in keyed array assignment", line);
+                }
+                out.push(None);
+                continue;
+            };
+            if it.spread {
+                self.defer("Spread operator is not supported in assignments", line);
+            }
+            has_elems = true;
+            if it.key.is_some() != is_keyed {
+                self.defer("Cannot mix keyed and unkeyed array entries in assignments", line);
             }
             let value = match it.value.kind {
-                ExprKind::Array(_) | ExprKind::List(_) => p.to_list(it.value, line)?,
+                ExprKind::Array(_) | ExprKind::List(_) => {
+                    if self.is_keyword_array(it.value) {
+                        self.defer("Cannot assign to array(), use [] instead", line);
+                    } else if self.is_keyword_list(it.value) != list_style {
+                        self.defer("Cannot mix [] and list()", line);
+                    }
+                    self.to_list(it.value, line)?
+                }
                 _ => {
-                    if let ExprKind::Var(b"this") = it.value.kind {
-                        p.defer("Cannot re-assign $this", line);
+                    match it.value.kind {
+                        ExprKind::Var(b"this") => self.defer("Cannot re-assign $this", line),
+                        _ if !Self::can_write_to(it.value) => {
+                            self.defer("Assignments can only happen to writable values", line)
+                        }
+                        ExprKind::Call { .. } => {
+                            self.defer("Can't use function return value in write context", line)
+                        }
+                        ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. } => {
+                            self.defer("Can't use method return value in write context", line)
+                        }
+                        _ => {}
                     }
                     it.value
                 }
             };
             out.push(Some(ArrayItem { key: it.key, value, by_ref: it.by_ref, spread: it.spread }));
-            Ok(())
-        };
-        match e.kind {
-            ExprKind::Array(items) => {
-                for it in items {
-                    push_item(self, it, &mut out)?;
-                }
-            }
-            ExprKind::List(items) => {
-                for it in items {
-                    match it {
-                        Some(it) => push_item(self, it, &mut out)?,
-                        None => out.push(None),
-                    }
-                }
-            }
-            _ => return Ok(e),
         }
-        if out.iter().all(|i| i.is_none()) {
+        if !has_elems {
             self.defer("Cannot use empty list", line);
         }
-        if keyed && unkeyed {
-            self.defer("Cannot mix keyed and unkeyed array entries in assignments", line);
-        }
         Ok(self.expr_node(e.line, ExprKind::List(out.into_bump_slice())))
+    }
+
+    /// zend_can_write_to_variable: a variable or call under `[..]` / `->`, with no `?->`.
+    fn can_write_to(mut e: &Expr<'_>) -> bool {
+        loop {
+            match e.kind {
+                ExprKind::Index { base, .. } => e = base,
+                ExprKind::Prop { obj, nullsafe: false, .. } => e = obj,
+                ExprKind::Prop { nullsafe: true, .. } => return false,
+                _ => break,
+            }
+        }
+        match e.kind {
+            ExprKind::Var(_) | ExprKind::VarVar(_) | ExprKind::StaticProp { .. } => true,
+            ExprKind::Call { .. } | ExprKind::StaticCall { .. } => true,
+            ExprKind::MethodCall { obj, nullsafe, .. } => !nullsafe && Self::can_write_to_chain(obj),
+            _ => false,
+        }
+    }
+
+    /// No `?->` anywhere down a chain (zend_ast_is_short_circuited).
+    fn can_write_to_chain(mut e: &Expr<'_>) -> bool {
+        loop {
+            match e.kind {
+                ExprKind::Index { base, .. } => e = base,
+                ExprKind::Prop { obj, nullsafe, .. } | ExprKind::MethodCall { obj, nullsafe, .. } => {
+                    if nullsafe {
+                        return false;
+                    }
+                    e = obj
+                }
+                _ => return true,
+            }
+        }
     }
 
     /// A primary expression with its postfix operators (`[..]`, `->`, `::`, calls,
@@ -2049,6 +2196,9 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::RBrace)?;
                     return Ok(self.expr_node(t.line, ExprKind::VarVar(e)));
                 }
+                if !matches!(self.peek(), Tok::Variable | Tok::Dollar) {
+                    return self.unexpected_expecting("variable or \"{\" or \"$\"");
+                }
                 let inner = self.simple_variable()?;
                 Ok(self.expr_node(t.line, ExprKind::VarVar(inner)))
             }
@@ -2158,6 +2308,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 self.bump();
                 let e = self.array_literal(Tok::RParen, line, false)?;
+                self.array_keyword.insert(e as *const Expr as usize);
                 return Ok((e, true, false, false));
             }
             Tok::List => {
@@ -2168,6 +2319,7 @@ impl<'a> Parser<'a> {
                 self.array_nesting -= 1;
                 let items = items?;
                 let e = self.expr_node(line, ExprKind::List(items));
+                self.list_keyword.insert(e as *const Expr as usize);
                 return Ok((e, false, false, false));
             }
             Tok::LNumber => {
@@ -2188,7 +2340,7 @@ impl<'a> Parser<'a> {
                 let s = if text.first() == Some(&b'\'') {
                     unescape_single(self.a, inner)
                 } else {
-                    match unescape_double(self.a, inner, Some(b'"')) {
+                    match unescape_double(self.a, inner, Some(b'"'), line, &mut self.scan_warnings) {
                         Ok(s) => s,
                         Err(m) => return Err(self.err_at(m.to_string(), line)),
                     }
@@ -2291,6 +2443,13 @@ impl<'a> Parser<'a> {
 
     /// Items of `[...]` / `array(...)` / `list(...)` up to `close` (consumed).
     fn array_items(&mut self, close: Tok) -> R<&'a [Option<ArrayItem<'a>>]> {
+        let saved = std::mem::replace(&mut self.array_close, close);
+        let r = self.array_items_inner(close);
+        self.array_close = saved;
+        r
+    }
+
+    fn array_items_inner(&mut self, close: Tok) -> R<&'a [Option<ArrayItem<'a>>]> {
         let mut items = self.vec();
         loop {
             let k = self.peek();
@@ -2307,12 +2466,14 @@ impl<'a> Parser<'a> {
             } else if self.eat(Tok::Amp) {
                 ArrayItem { key: None, value: self.ref_target()?, by_ref: true, spread: false }
             } else {
+                self.list_item_ok = true;
                 let v = self.expr()?;
                 if self.eat(Tok::DoubleArrow) {
                     self.check_read(v);
                     if self.eat(Tok::Amp) {
                         ArrayItem { key: Some(v), value: self.ref_target()?, by_ref: true, spread: false }
                     } else {
+                        self.list_item_ok = true;
                         ArrayItem { key: Some(v), value: self.expr()?, by_ref: false, spread: false }
                     }
                 } else {
@@ -2338,16 +2499,16 @@ impl<'a> Parser<'a> {
     }
 
     fn array_literal(&mut self, close: Tok, line: u32, short: bool) -> R<&'a Expr<'a>> {
+        let list_ok = std::mem::take(&mut self.list_ok);
         self.array_nesting += 1;
         let items = self.array_items(close);
         self.array_nesting -= 1;
         let items = items?;
         let has_empty = items.iter().any(|i| i.is_none());
-        let list_ok = std::mem::replace(&mut self.list_ok, false);
         let list_ctx = short && (self.array_nesting > 0 || self.peek() == Tok::Eq || list_ok);
         if !list_ctx {
-            if has_empty || Self::contains_pattern(items) {
-                self.defer("Cannot use empty array elements in arrays", line);
+            if let Some(msg) = self.value_array_error(items) {
+                self.defer(msg, line);
             }
         }
         if has_empty {
@@ -2360,12 +2521,42 @@ impl<'a> Parser<'a> {
         Ok(self.expr_node(line, ExprKind::Array(out.into_bump_slice())))
     }
 
-    /// Does a value array contain a provisional pattern with skipped elements?
-    fn contains_pattern(items: &[Option<ArrayItem<'_>>]) -> bool {
-        items.iter().flatten().any(|it| match it.value.kind {
-            ExprKind::List(inner) => inner.iter().any(|i| i.is_none()) || Self::contains_pattern(inner),
-            _ => false,
-        })
+    /// The error zend_compile_array raises for an array literal used as a value
+    /// (its nested literals were parsed as possible patterns, unchecked).
+    fn value_array_error(&self, items: &[Option<ArrayItem<'a>>]) -> Option<&'static str> {
+        for it in items {
+            let Some(it) = it else { return Some("Cannot use empty array elements in arrays") };
+            match it.value.kind {
+                ExprKind::List(_) if self.is_keyword_list(it.value) => {
+                    return Some("Cannot use list() as standalone expression")
+                }
+                ExprKind::List(inner) => {
+                    if let Some(m) = self.value_array_error(inner) {
+                        return Some(m);
+                    }
+                }
+                ExprKind::Array(inner) => {
+                    for i in inner {
+                        if let ExprKind::List(_) | ExprKind::Array(_) = i.value.kind {
+                            let one = [Some(ArrayItem { key: None, value: i.value, by_ref: false, spread: false })];
+                            if let Some(m) = self.value_array_error(&one) {
+                                return Some(m);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn is_keyword_list(&self, e: &Expr<'a>) -> bool {
+        !self.list_keyword.is_empty() && self.list_keyword.contains(&(e as *const Expr as usize))
+    }
+
+    fn is_keyword_array(&self, e: &Expr<'a>) -> bool {
+        !self.array_keyword.is_empty() && self.array_keyword.contains(&(e as *const Expr as usize))
     }
 
     fn closure_with_attrs(&mut self, attrs: &'a [Attribute<'a>]) -> R<&'a Expr<'a>> {
@@ -2384,9 +2575,9 @@ impl<'a> Parser<'a> {
                 let params = self.params()?;
                 let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
                 self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
-                let saved = std::mem::replace(&mut self.loop_depth, 0);
+                let saved = std::mem::take(&mut self.loops);
                 let body = self.expr_bp(0);
-                self.loop_depth = saved;
+                self.loops = saved;
                 let body = body?;
                 let end_line = self.toks.get(self.pos.saturating_sub(1)).map(|t| t.line).unwrap_or(line);
                 let ret = Stmt { line: body.line, kind: StmtKind::Return(Some(body)) };
@@ -2594,6 +2785,12 @@ impl<'a> Parser<'a> {
                 }
                 Tok::DollarOpenCurlyBraces => {
                     self.bump();
+                    let msg = if self.peek() == Tok::StringVarname {
+                        "Using ${var} in strings is deprecated, use {$var} instead"
+                    } else {
+                        "Using ${expr} (variable variables) in strings is deprecated, use {${expr}} instead"
+                    };
+                    self.compile_warning(DiagnosticKind::Deprecated, msg.to_string(), t.line);
                     let e = if self.peek() == Tok::StringVarname {
                         let n = self.bump();
                         let var = self.expr_node(n.line, ExprKind::Var(self.text(n)));
@@ -2643,7 +2840,7 @@ impl<'a> Parser<'a> {
                     let s = if quote == Some(b'\'') {
                         dedented
                     } else {
-                        match unescape_double(self.a, dedented, quote) {
+                        match unescape_double(self.a, dedented, quote, line, &mut self.scan_warnings) {
                             Ok(s) => s,
                             Err(m) => return Err(self.err_at(m.to_string(), line)),
                         }
@@ -2812,7 +3009,15 @@ fn unescape_single<'a>(a: &'a Bump, s: &'a [u8]) -> &'a [u8] {
 
 /// Double-quoted / heredoc / backtick escapes. `quote` is the delimiter that
 /// `\` may escape (`"` or `` ` ``), `None` in heredocs.
-pub(crate) fn unescape_double<'a>(a: &'a Bump, s: &'a [u8], quote: Option<u8>) -> Result<&'a [u8], &'static str> {
+/// `line` is the line `s` starts on; octal escapes above `\377` add a scanner
+/// warning to `warnings`.
+pub(crate) fn unescape_double<'a>(
+    a: &'a Bump,
+    s: &'a [u8],
+    quote: Option<u8>,
+    line: u32,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<&'a [u8], &'static str> {
     if !s.contains(&b'\\') {
         return Ok(s);
     }
@@ -2837,12 +3042,24 @@ pub(crate) fn unescape_double<'a>(a: &'a Bump, s: &'a [u8], quote: Option<u8>) -
             b'\\' => out.push(b'\\'),
             b'$' => out.push(b'$'),
             b'0'..=b'7' => {
+                let start = i - 1;
                 let mut v: u32 = (n - b'0') as u32;
                 let mut k = 0;
                 while k < 2 && i < s.len() && (b'0'..=b'7').contains(&s[i]) {
                     v = v * 8 + (s[i] - b'0') as u32;
                     i += 1;
                     k += 1;
+                }
+                if v > 0o377 {
+                    let at = line + s[..start].iter().filter(|&&c| c == b'\n').count() as u32;
+                    warnings.push(Diagnostic {
+                        kind: DiagnosticKind::Warning,
+                        message: format!(
+                            "Octal escape sequence overflow \\{} is greater than \\377",
+                            String::from_utf8_lossy(&s[start..i])
+                        ),
+                        line: at,
+                    });
                 }
                 out.push(v as u8);
             }
