@@ -62,6 +62,11 @@ fn run(src: Vec<u8>, file: &str, argv: Vec<Vec<u8>>) -> ExitCode {
 /// deprecations before the verdict. A construct codegen cannot compile yet is
 /// valid syntax, so its "… is not supported yet" error does not fail the check.
 fn lint(src: &[u8], path: &str) -> ExitCode {
+    // On a big stack, as `compiler::compile` does for deep input.
+    compiler::stack::with_big_stack(|| lint_here(src, path)).unwrap_or(ExitCode::from(255))
+}
+
+fn lint_here(src: &[u8], path: &str) -> ExitCode {
     let arena = bumpalo::Bump::new();
     let mut diags = Vec::new();
     let parsed = compiler::parse_with_diagnostics(&arena, src, path, &mut diags);

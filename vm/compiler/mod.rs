@@ -10,6 +10,7 @@ pub mod lexer;
 pub mod live_range;
 pub mod parser;
 pub mod program;
+pub mod stack;
 pub mod token;
 
 pub use program::*;

@@ -19,8 +19,17 @@ use super::{Diagnostic, DiagnosticKind, ErrorKind, ParseError};
 
 type R<T> = Result<T, ParseError>;
 
-/// Maximum nesting of expressions / statements (PHP's parser stack is 10000 deep).
-const MAX_DEPTH: u32 = 10_000;
+/// Maximum nesting, in PHP parser-stack entries: bison's stack holds 10,000,
+/// a few of which the file's outer rules take. Each recursive construct costs
+/// about what it costs PHP (`enter`), so the deepest input PHP accepts (9,994
+/// nested parentheses, 4,998 nested blocks, ...) is about the deepest Tusk does.
+const MAX_DEPTH: u32 = 9_997;
+
+/// Deepest AST accepted: left-nested chains (`1 + 1 + ...`, `$a[0][0]...`)
+/// cost PHP's parser nothing but make the tree as deep as they are long; PHP's
+/// compiler overflows its C stack on a chain of ~60,000. Tusk stops before
+/// any recursive pass could, with a parse error.
+const MAX_AST_DEPTH: u32 = 100_000;
 
 // Binary precedence levels (higher binds tighter).
 const P_LOGICAL_OR: u8 = 1;
@@ -121,6 +130,16 @@ pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
 /// compiling it are appended to `diags` in PHP's order (the scanner's first,
 /// then the compiler's), also when the parse fails.
 pub fn parse_program_with_diagnostics<'a>(arena: &'a Bump, src: &'a [u8], diags: &mut Vec<Diagnostic>) -> R<Program<'a>> {
+    parse_program_guarded(arena, src, diags).map_err(|(e, _)| e)
+}
+
+/// As `parse_program_with_diagnostics`; on failure, also whether it failed
+/// only for want of stack on this thread (a thread with more would do better).
+pub(crate) fn parse_program_guarded<'a>(
+    arena: &'a Bump,
+    src: &'a [u8],
+    diags: &mut Vec<Diagnostic>,
+) -> Result<Program<'a>, (ParseError, bool)> {
     let lexed = lexer::lex(src);
     let mut p = Parser {
         a: arena,
@@ -129,6 +148,9 @@ pub fn parse_program_with_diagnostics<'a>(arena: &'a Bump, src: &'a [u8], diags:
         pos: 0,
         lex_error: lexed.error,
         depth: 0,
+        nesting: 0,
+        stack_floor: super::stack::floor(),
+        stack_exhausted: false,
         loops: Vec::new(),
         scan_warnings: Vec::new(),
         compile_warnings: Vec::new(),
@@ -142,13 +164,13 @@ pub fn parse_program_with_diagnostics<'a>(arena: &'a Bump, src: &'a [u8], diags:
     };
     let r = p.top_statements();
     diags.append(&mut p.scan_warnings);
-    let stmts = r?;
+    let stmts = r.map_err(|e| (e, p.stack_exhausted))?;
     // The compiler runs only once the whole file parsed.
     diags.append(&mut p.compile_warnings);
     if let Some(e) = p.deferred.take() {
-        return Err(e);
+        return Err((e, false));
     }
-    Ok(Program { stmts, halt_offset: lexed.halt_offset })
+    Ok(Program { stmts, halt_offset: lexed.halt_offset, nesting: p.nesting })
 }
 
 /// Does a token text look like what PHP prints in `unexpected ...`?
@@ -170,7 +192,14 @@ struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     lex_error: Option<(String, u32)>,
+    /// Current nesting, in PHP parser-stack entries (see `MAX_DEPTH`).
     depth: u32,
+    /// Deepest nesting seen, chains included (`ast::Program::nesting`).
+    nesting: u32,
+    /// `enter` fails below this stack address (`stack::floor`).
+    stack_floor: usize,
+    /// The parse failed for want of stack on this thread, not by PHP's limit.
+    stack_exhausted: bool,
     /// Enclosing loops and switches in the current function, innermost last
     /// (`true` for a switch).
     loops: Vec<bool>,
@@ -380,16 +409,47 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// One level of recursion: `cost` parser-stack entries as PHP counts them.
     fn enter(&mut self) -> R<()> {
-        self.depth += 1;
+        self.enter_n(1)
+    }
+
+    fn enter_n(&mut self, cost: u32) -> R<()> {
+        self.depth += cost;
         if self.depth > MAX_DEPTH {
+            return Err(self.err_at("memory exhausted".to_string(), self.line()));
+        }
+        if self.depth > self.nesting {
+            self.nesting = self.depth;
+        }
+        if super::stack::sp() < self.stack_floor {
+            // Out of stack on this thread before PHP's limit: the caller may
+            // retry on a bigger stack (see `stack`).
+            self.stack_exhausted = true;
             return Err(self.err_at("memory exhausted".to_string(), self.line()));
         }
         Ok(())
     }
 
     fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+        self.leave_n(1)
+    }
+
+    fn leave_n(&mut self, cost: u32) {
+        self.depth = self.depth.saturating_sub(cost);
+    }
+
+    /// A left-nested chain got one link longer (`chain` links so far): the
+    /// AST is that much deeper than the recursion that built it.
+    fn chain_link(&mut self, chain: u32) -> R<()> {
+        let d = self.depth + chain;
+        if d > self.nesting {
+            self.nesting = d;
+            if d > MAX_AST_DEPTH {
+                return Err(self.err_at("memory exhausted".to_string(), self.line()));
+            }
+        }
+        Ok(())
     }
 
     // ------------------------------------------------------------------
@@ -544,10 +604,18 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn loop_body(&mut self) -> R<&'a [Stmt<'a>]> {
+    fn loop_body(&mut self, cost: u32) -> R<&'a [Stmt<'a>]> {
         self.loops.push(false);
-        let r = self.body();
+        let r = self.costed(cost, |p| p.body());
         self.loops.pop();
+        r
+    }
+
+    /// `f` as a nesting level of `cost` parser-stack entries (see `MAX_DEPTH`).
+    fn costed<T>(&mut self, cost: u32, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        self.enter_n(cost)?;
+        let r = f(self);
+        self.leave_n(cost);
         r
     }
 
@@ -557,9 +625,9 @@ impl<'a> Parser<'a> {
     }
 
     fn statement(&mut self, top: bool) -> R<Stmt<'a>> {
-        self.enter()?;
+        self.enter_n(2)?;
         let r = self.statement_inner(top);
-        self.leave();
+        self.leave_n(2);
         r
     }
 
@@ -608,13 +676,13 @@ impl<'a> Parser<'a> {
                     self.semi()?;
                     b
                 } else {
-                    self.loop_body()?
+                    self.loop_body(2)?
                 };
                 StmtKind::While { cond, body }
             }
             Tok::Do => {
                 self.bump();
-                let body = self.loop_body()?;
+                let body = self.loop_body(2)?;
                 self.expect_q(Tok::While)?;
                 self.expect_q(Tok::LParen)?;
                 let cond = self.expr()?;
@@ -640,7 +708,7 @@ impl<'a> Parser<'a> {
                     self.semi()?;
                     b
                 } else {
-                    self.loop_body()?
+                    self.loop_body(2)?
                 };
                 StmtKind::For { init, cond, step, body }
             }
@@ -865,7 +933,7 @@ impl<'a> Parser<'a> {
             self.expect(Tok::EndIf)?;
             self.semi()?;
         } else {
-            then = self.body()?;
+            then = self.costed(2, |p| p.body())?;
             loop {
                 match self.peek() {
                     Tok::ElseIf => {
@@ -917,7 +985,7 @@ impl<'a> Parser<'a> {
             self.semi()?;
             b
         } else {
-            self.loop_body()?
+            self.loop_body(4)?
         };
         Ok(Stmt { line, kind: StmtKind::Foreach { subject, key, value, by_ref, body } })
     }
@@ -1187,7 +1255,7 @@ impl<'a> Parser<'a> {
         } else {
             self.expect_x(Tok::LBrace, "\"{\"")?;
             let saved = std::mem::take(&mut self.loops);
-            let b = self.statements_until(&[Tok::RBrace], false);
+            let b = self.costed(9, |p| p.statements_until(&[Tok::RBrace], false));
             self.loops = saved;
             Some(b?)
         };
@@ -1660,12 +1728,15 @@ impl<'a> Parser<'a> {
     fn binary_loop(&mut self, mut left: &'a Expr<'a>, min: u8) -> R<&'a Expr<'a>> {
         // Some(short) if `left` is an unparenthesized ternary built here.
         let mut left_ternary: Option<bool> = None;
+        let mut chain = 0;
         loop {
             let t = self.peek();
             let Some((prec, assoc, op)) = binary_info(t) else { break };
             if prec < min {
                 break;
             }
+            chain += 1;
+            self.chain_link(chain)?;
             let line = left.line;
             match t {
                 Tok::Question => {
@@ -1688,14 +1759,14 @@ impl<'a> Parser<'a> {
                         }
                     }
                     self.check_read(left);
-                    let else_ = self.expr_bp(P_TERNARY + 1)?;
+                    let else_ = self.costed(3, |p| p.expr_bp(P_TERNARY + 1))?;
                     left = self.expr_node(line, ExprKind::Ternary { cond: left, then, else_ });
                     left_ternary = Some(short);
                     continue;
                 }
                 Tok::Coalesce => {
                     self.bump();
-                    let right = self.expr_bp(P_COALESCE)?;
+                    let right = self.costed(1, |p| p.expr_bp(P_COALESCE))?;
                     left = self.expr_node(line, ExprKind::Coalesce { left, right });
                 }
                 Tok::Instanceof => {
@@ -1706,8 +1777,11 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     self.bump();
-                    let next_min = if assoc == Assoc::Right { prec } else { prec + 1 };
-                    let right = self.expr_bp(next_min)?;
+                    let right = if assoc == Assoc::Right {
+                        self.costed(1, |p| p.expr_bp(prec))?
+                    } else {
+                        self.expr_bp(prec + 1)?
+                    };
                     self.check_read(left);
                     self.check_read(right);
                     let op = op.unwrap_or(BinaryOp::Add);
@@ -1916,12 +1990,12 @@ impl<'a> Parser<'a> {
                 let _ = vline;
                 return Ok(self.expr_node(line, ExprKind::AssignRef { target, value }));
             }
-            let value = self.expr_bp(P_ASSIGN + 1)?;
+            let value = self.costed(1, |p| p.expr_bp(P_ASSIGN + 1))?;
             self.check_read(value);
             return Ok(self.expr_node(line, ExprKind::Assign { target, value }));
         }
         self.check_write(e, line);
-        let value = self.expr_bp(P_ASSIGN + 1)?;
+        let value = self.costed(1, |p| p.expr_bp(P_ASSIGN + 1))?;
         self.check_read(value);
         if t == Tok::CoalesceEq {
             return Ok(self.expr_node(line, ExprKind::AssignCoalesce { target: e, value }));
@@ -2035,9 +2109,12 @@ impl<'a> Parser<'a> {
     /// `++`/`--`). Returns whether the result is a "variable" (assignable) in PHP's grammar.
     fn postfix_expr(&mut self) -> R<(&'a Expr<'a>, bool)> {
         let (mut e, mut derefable, mut is_var, mut bare_name) = self.primary()?;
+        let mut chain = 0;
         loop {
             let t = self.peek();
             let line = e.line;
+            chain += 1;
+            self.chain_link(chain)?;
             match t {
                 Tok::LBracket if derefable => {
                     self.bump();
@@ -2215,7 +2292,7 @@ impl<'a> Parser<'a> {
             return Ok(Args::FirstClassCallable);
         }
         let saved = std::mem::replace(&mut self.array_nesting, 0);
-        let r = self.arg_list_inner();
+        let r = self.costed(1, |p| p.arg_list_inner());
         self.array_nesting = saved;
         r
     }
@@ -2576,7 +2653,7 @@ impl<'a> Parser<'a> {
                 let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
                 self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
                 let saved = std::mem::take(&mut self.loops);
-                let body = self.expr_bp(0);
+                let body = self.costed(9, |p| p.expr_bp(0));
                 self.loops = saved;
                 let body = body?;
                 let end_line = self.toks.get(self.pos.saturating_sub(1)).map(|t| t.line).unwrap_or(line);
@@ -2630,7 +2707,7 @@ impl<'a> Parser<'a> {
                 Some(list.into_bump_slice())
             };
             self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
-            let body = self.expr_value()?;
+            let body = self.costed(7, |p| p.expr_value())?;
             arms.push(MatchArm { line: l, conds: conds.map(|c| &*c), body });
             if !self.eat(Tok::Comma) {
                 break;
@@ -2656,7 +2733,7 @@ impl<'a> Parser<'a> {
     }
 
     fn new_args(&mut self, line: u32) -> R<&'a [Arg<'a>]> {
-        match self.arg_list()? {
+        match self.costed(1, |p| p.arg_list())? {
             Args::List(a) => Ok(a),
             Args::FirstClassCallable => self.fatal("Cannot create Closure for new expression", line),
         }
