@@ -524,7 +524,10 @@ impl<'s> Lexer<'s> {
             let word = self.src[ls..le].to_ascii_lowercase();
             let kind = match &word[..] {
                 b"int" | b"integer" => Some(Tok::IntCast),
-                b"float" | b"double" | b"real" => Some(Tok::DoubleCast),
+                b"float" | b"double" => Some(Tok::DoubleCast),
+                b"real" => {
+                    return Err(("The (real) cast has been removed, use (float) instead".to_string(), self.line));
+                }
                 b"string" | b"binary" => Some(Tok::StringCast),
                 b"array" => Some(Tok::ArrayCast),
                 b"object" => Some(Tok::ObjectCast),

@@ -121,6 +121,33 @@ fn assign_op(t: Tok) -> Option<Option<BinaryOp>> {
     }))
 }
 
+/// What PHP expects after the statements of an alternative-syntax `if:` branch.
+const ALT_IF: &str = "\"elseif\" or \"else\" or \"endif\"";
+
+/// Can `t` begin a statement (FIRST(statement) in PHP's grammar)?
+fn can_start_statement(t: Tok) -> bool {
+    use Tok::*;
+    match t {
+        Else | ElseIf | EndIf | EndWhile | EndFor | EndForeach | EndSwitch | EndDeclare | Case | Default
+        | Catch | Finally | As | Insteadof | Extends | Implements | Comma | DoubleArrow | RParen
+        | RBracket | RBrace | Var | Public | Protected | Private | Callable | Eof | EndHeredoc
+        | EncapsedAndWhitespace | StringVarname | NumString | CurlyOpen | DollarOpenCurlyBraces
+        | Ellipsis | ObjectOp | NullsafeObjectOp | DoubleColon | Colon | Question | Eq | Instanceof
+        | LogicalAnd | LogicalOr | LogicalXor | Star | Slash | Percent | Dot | Pow | Coalesce | BoolOr
+        | BoolAnd | Pipe | Caret | Amp | IsEqual | IsNotEqual | IsIdentical | IsNotIdentical | Lt | Gt
+        | IsSmallerOrEqual | IsGreaterOrEqual | Spaceship | Sl | Sr | PlusEq | MinusEq | MulEq | DivEq
+        | ConcatEq | ModEq | AndEq | OrEq | XorEq | SlEq | SrEq | CoalesceEq | PowEq | NsSeparator => false,
+        _ => true,
+    }
+}
+
+fn is_superglobal(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"GLOBALS" | b"_GET" | b"_POST" | b"_COOKIE" | b"_SERVER" | b"_ENV" | b"_REQUEST" | b"_FILES" | b"_SESSION"
+    )
+}
+
 /// Parse a whole file.
 pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
     parse_program_with_diagnostics(arena, src, &mut Vec::new())
@@ -157,6 +184,10 @@ pub(crate) fn parse_program_guarded<'a>(
         array_nesting: 0,
         list_ok: false,
         list_item_ok: false,
+        stmt_expect: None,
+        functions: 0,
+        first_statement: false,
+        class_name: b"",
         array_close: Tok::RBracket,
         list_keyword: HashSet::new(),
         array_keyword: HashSet::new(),
@@ -175,6 +206,11 @@ pub(crate) fn parse_program_guarded<'a>(
 
 /// Does a token text look like what PHP prints in `unexpected ...`?
 fn quoted(text: &[u8]) -> String {
+    // Only the first line of a multi-line token, at most 30 bytes of it.
+    let text = match text.iter().position(|&c| c == b'\n') {
+        Some(n) => &text[..n],
+        None => text,
+    };
     let mut s = String::from("\"");
     if text.len() > 30 {
         s.push_str(&String::from_utf8_lossy(&text[..30]));
@@ -215,6 +251,14 @@ struct Parser<'a> {
     /// The expression being parsed is an array element: `list(...)` may stand
     /// alone there (PHP's `array_pair: T_LIST '(' array_pair_list ')'`).
     list_item_ok: bool,
+    /// Set by a statement list for its next statement: see `statements_until_x`.
+    stmt_expect: Option<&'static str>,
+    /// Number of enclosing function bodies.
+    functions: u32,
+    /// The next statement is at the file's top level with only declares before it.
+    first_statement: bool,
+    /// The class whose body is being parsed, for messages.
+    class_name: &'a [u8],
     /// The token closing the innermost array literal being parsed.
     array_close: Tok,
     /// `ExprKind::List` nodes written `list(...)` (the others were `[...]`), by address.
@@ -316,7 +360,6 @@ impl<'a> Parser<'a> {
             Tok::InlineHtml => format!("inline html {}", quoted(text)),
             Tok::StringVarname => format!("variable name {}", quoted(text)),
             Tok::NumString => format!("number {}", quoted(text)),
-            Tok::Semicolon if text == b"?>" => "token \"?>\"".to_string(),
             k => format!("token \"{}\"", k.fixed_text()),
         }
     }
@@ -327,7 +370,13 @@ impl<'a> Parser<'a> {
         if t.kind == Tok::StartHeredoc {
             line += 1;
         }
-        if matches!(
+        let unterminated_single = t.kind == Tok::EncapsedAndWhitespace
+            && t.end as usize == self.src.len()
+            && t.start > 0
+            && self.src.get(t.start as usize - 1) == Some(&b'\'');
+        if unterminated_single {
+            // PHP's scanner does not count the lines of an unterminated '...'.
+        } else if matches!(
             t.kind,
             Tok::ConstString | Tok::EncapsedAndWhitespace | Tok::InlineHtml | Tok::YieldFrom
         ) {
@@ -512,6 +561,7 @@ impl<'a> Parser<'a> {
         let mut ns_style = 0u8;
         let mut seen_code = false;
         let mut outside_code_after_braced = false;
+        let mut only_declares = true;
         while self.peek() != Tok::Eof {
             if self.peek() == Tok::Namespace
                 && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon)
@@ -552,13 +602,17 @@ impl<'a> Parser<'a> {
                         && !(self.peek() == Tok::Namespace
                             && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon))
                     {
+                        self.stmt_expect = Some("end of file");
                         body.push(self.statement(true)?);
                     }
                     out.push(Stmt { line, kind: StmtKind::Namespace { name, body: body.into_bump_slice(), braced: false } });
                 }
                 continue;
             }
+            self.stmt_expect = Some("end of file");
+            self.first_statement = only_declares;
             let s = self.statement(true)?;
+            only_declares &= matches!(s.kind, StmtKind::Declare { .. });
             match &s.kind {
                 StmtKind::Declare { .. } => {}
                 StmtKind::HaltCompiler => {}
@@ -581,6 +635,12 @@ impl<'a> Parser<'a> {
 
     /// Statements until one of `terms` (not consumed).
     fn statements_until(&mut self, terms: &[Tok], top: bool) -> R<&'a [Stmt<'a>]> {
+        self.statements_until_x(terms, top, None)
+    }
+
+    /// `expect`: what PHP says it expected when a token that cannot start a
+    /// statement comes where one could (the list's closing tokens, if few).
+    fn statements_until_x(&mut self, terms: &[Tok], top: bool, expect: Option<&'static str>) -> R<&'a [Stmt<'a>]> {
         let mut out = self.vec();
         loop {
             let k = self.peek();
@@ -588,8 +648,12 @@ impl<'a> Parser<'a> {
                 break;
             }
             if k == Tok::Eof {
-                return self.unexpected();
+                return match expect {
+                    Some(x) => self.unexpected_expecting(x),
+                    None => self.unexpected(),
+                };
             }
+            self.stmt_expect = expect;
             out.push(self.statement(top)?);
         }
         Ok(out.into_bump_slice())
@@ -632,7 +696,15 @@ impl<'a> Parser<'a> {
     }
 
     fn statement_inner(&mut self, top: bool) -> R<Stmt<'a>> {
+        let expect = self.stmt_expect.take();
+        let first = std::mem::take(&mut self.first_statement);
         let t = self.tok();
+        if !can_start_statement(t.kind) {
+            return match expect {
+                Some(x) => self.unexpected_expecting(x),
+                None => self.unexpected(),
+            };
+        }
         let line = t.line;
         let kind = match t.kind {
             Tok::LBrace => {
@@ -797,7 +869,17 @@ impl<'a> Parser<'a> {
                 self.expect_q(Tok::LParen)?;
                 let mut list = self.vec();
                 while self.peek() != Tok::RParen {
-                    list.push(self.expr()?);
+                    // unset_variable: a variable only.
+                    let start = self.pos;
+                    let (e, is_var) = self.costed(1, |p| p.postfix_expr())?;
+                    if !is_var {
+                        self.pos = start;
+                        return self.unexpected();
+                    }
+                    if !Self::can_write_to_chain(e) {
+                        self.defer("Can't use nullsafe operator in write context", line);
+                    }
+                    list.push(e);
                     if !self.eat(Tok::Comma) {
                         break;
                     }
@@ -850,7 +932,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 StmtKind::Label(self.text(t))
             }
-            Tok::Declare => return self.declare_stmt(),
+            Tok::Declare => return self.declare_stmt(first),
             Tok::Use if top => return self.use_stmt(),
             Tok::Const if top => {
                 self.bump();
@@ -860,6 +942,7 @@ impl<'a> Parser<'a> {
                     let name = self.plain_ident()?;
                     self.expect_q(Tok::Eq)?;
                     let value = self.expr()?;
+                    self.check_const_expr(value, true);
                     list.push(ConstItem { line: l, name, value });
                     if !self.eat(Tok::Comma) {
                         break;
@@ -868,7 +951,14 @@ impl<'a> Parser<'a> {
                 self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
                 StmtKind::Const(list.into_bump_slice())
             }
-            Tok::HaltCompiler if top => {
+            Tok::HaltCompiler if !top => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                self.expect_q(Tok::RParen)?;
+                self.expect_q(Tok::Semicolon)?;
+                return self.fatal("__HALT_COMPILER() can only be used from the outermost scope", line);
+            }
+            Tok::HaltCompiler => {
                 self.bump();
                 self.expect_q(Tok::LParen)?;
                 self.expect_q(Tok::RParen)?;
@@ -909,7 +999,7 @@ impl<'a> Parser<'a> {
         let mut else_ = None;
         let then;
         if self.eat(Tok::Colon) {
-            then = self.statements_until(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false)?;
+            then = self.statements_until_x(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false, Some(ALT_IF))?;
             loop {
                 match self.peek() {
                     Tok::ElseIf => {
@@ -918,7 +1008,7 @@ impl<'a> Parser<'a> {
                         let c = self.expr()?;
                         self.expect(Tok::RParen)?;
                         self.expect_q(Tok::Colon)?;
-                        let b = self.statements_until(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false)?;
+                        let b = self.statements_until_x(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false, Some(ALT_IF))?;
                         elseifs.push(ElseIf { line: l, cond: c, body: b });
                     }
                     Tok::Else => {
@@ -1036,6 +1126,8 @@ impl<'a> Parser<'a> {
         };
         self.eat(Tok::Semicolon);
         let end = if alt { Tok::EndSwitch } else { Tok::RBrace };
+        let case_expect =
+            if alt { "\"endswitch\" or \"case\" or \"default\"" } else { "\"case\" or \"default\" or \"}\"" };
         let mut cases = self.vec();
         let mut has_default = false;
         self.loops.push(true);
@@ -1055,12 +1147,12 @@ impl<'a> Parser<'a> {
                         has_default = true;
                         None
                     }
-                    _ => return self.unexpected(),
+                    _ => return self.unexpected_expecting(case_expect),
                 };
                 if !self.eat(Tok::Colon) && !self.eat(Tok::Semicolon) {
                     return self.unexpected();
                 }
-                let body = self.statements_until(&[Tok::Case, Tok::Default, end], false)?;
+                let body = self.statements_until_x(&[Tok::Case, Tok::Default, end], false, Some(case_expect))?;
                 cases.push(Case { line: l, test, body });
             }
             Ok(())
@@ -1116,7 +1208,9 @@ impl<'a> Parser<'a> {
         Ok(Stmt { line, kind: StmtKind::Try { body, catches: catches.into_bump_slice(), finally } })
     }
 
-    fn declare_stmt(&mut self) -> R<Stmt<'a>> {
+    /// `first`: only declares precede it, at the file's top level
+    /// (zend_is_first_statement).
+    fn declare_stmt(&mut self, first: bool) -> R<Stmt<'a>> {
         let line = self.bump().line;
         self.expect_q(Tok::LParen)?;
         let mut dirs = self.vec();
@@ -1140,6 +1234,13 @@ impl<'a> Parser<'a> {
         } else {
             Some(self.body()?)
         };
+        if dirs.iter().any(|(n, _)| n.eq_ignore_ascii_case(b"strict_types")) {
+            if !first {
+                self.defer("strict_types declaration must be the very first statement in the script", line);
+            } else if body.is_some() {
+                self.defer("strict_types declaration must not use block mode", line);
+            }
+        }
         Ok(Stmt { line, kind: StmtKind::Declare { directives: dirs.into_bump_slice(), body } })
     }
 
@@ -1241,7 +1342,20 @@ impl<'a> Parser<'a> {
             while self.peek() != Tok::RParen {
                 let r = self.eat(Tok::Amp);
                 let v = self.expect_x(Tok::Variable, "variable")?;
-                list.push(ClosureUse { name: self.var_name(v), by_ref: r });
+                let n = self.var_name(v);
+                // zend_compile_closure_uses
+                if n == b"this" {
+                    self.defer("Cannot use $this as lexical variable", v.line);
+                } else if is_superglobal(n) {
+                    self.defer("Cannot use auto-global as lexical variable", v.line);
+                } else if params.iter().any(|p| p.name == n) {
+                    let m = format!("Cannot use lexical variable ${} as a parameter name", String::from_utf8_lossy(n));
+                    self.defer(&m, v.line);
+                } else if list.iter().any(|u: &ClosureUse| u.name == n) {
+                    let m = format!("Cannot use variable ${} twice", String::from_utf8_lossy(n));
+                    self.defer(&m, v.line);
+                }
+                list.push(ClosureUse { name: n, by_ref: r });
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -1255,7 +1369,9 @@ impl<'a> Parser<'a> {
         } else {
             self.expect_x(Tok::LBrace, "\"{\"")?;
             let saved = std::mem::take(&mut self.loops);
+            self.functions += 1;
             let b = self.costed(9, |p| p.statements_until(&[Tok::RBrace], false));
+            self.functions -= 1;
             self.loops = saved;
             Some(b?)
         };
@@ -1421,6 +1537,9 @@ impl<'a> Parser<'a> {
                 } else {
                     &[]
                 };
+                for a in args {
+                    self.check_const_expr(a.value, true);
+                }
                 list.push(Attribute { line, name, args });
                 if !self.eat(Tok::Comma) || self.peek() == Tok::RBracket {
                     break;
@@ -1485,7 +1604,17 @@ impl<'a> Parser<'a> {
         let mut extends = None;
         let mut implements: &'a [Name<'a>] = &[];
         if kind == ClassKind::Enum && self.eat(Tok::Colon) {
-            enum_backing = Some(self.parse_type()?);
+            let t = self.parse_type()?;
+            match t {
+                Type::Named(n) if n.kind == NameKind::Unqualified
+                    && (n.name.eq_ignore_ascii_case(b"int") || n.name.eq_ignore_ascii_case(b"string")) => {}
+                Type::Named(n) => {
+                    let m = format!("Enum backing type must be int or string, {} given", String::from_utf8_lossy(n.name));
+                    self.defer(&m, line);
+                }
+                _ => {}
+            }
+            enum_backing = Some(t);
         }
         if kind == ClassKind::Interface {
             if self.eat(Tok::Extends) {
@@ -1501,6 +1630,7 @@ impl<'a> Parser<'a> {
         }
         self.expect_x(Tok::LBrace, "\"{\"")?;
         let mut members = self.vec();
+        let saved_name = std::mem::replace(&mut self.class_name, name.unwrap_or(b"class@anonymous"));
         let saved = std::mem::take(&mut self.loops);
         let r: R<()> = (|| {
             while self.peek() != Tok::RBrace {
@@ -1510,6 +1640,7 @@ impl<'a> Parser<'a> {
             Ok(())
         })();
         self.loops = saved;
+        self.class_name = saved_name;
         r?;
         let end_line = self.bump().line;
         Ok(self.alloc(ClassDecl {
@@ -1645,6 +1776,7 @@ impl<'a> Parser<'a> {
                     let name = self.identifier()?;
                     self.expect_q(Tok::Eq)?;
                     let value = self.expr()?;
+                    self.check_const_expr(value, false);
                     consts.push(ConstItem { line: l, name, value });
                     if !self.eat(Tok::Comma) {
                         break;
@@ -1658,6 +1790,7 @@ impl<'a> Parser<'a> {
                 let by_ref = self.eat(Tok::Amp);
                 let name = self.identifier()?;
                 let func = self.function_rest(line, name, by_ref, attributes, false, false)?;
+                self.check_method(class_kind, modifiers, func);
                 Ok(ClassMember::Method { modifiers, func })
             }
             _ => {
@@ -1669,6 +1802,7 @@ impl<'a> Parser<'a> {
                 loop {
                     let v = self.expect_x(Tok::Variable, "variable")?;
                     let default = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+                    self.check_property(class_kind, modifiers, ty.is_some(), self.var_name(v), default, v.line);
                     props.push(PropertyItem { name: self.var_name(v), default });
                     if !self.eat(Tok::Comma) {
                         break;
@@ -1868,6 +2002,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Yield => {
                 self.bump();
+                self.yield_context(line);
                 if matches!(
                     self.peek(),
                     Tok::Semicolon | Tok::RParen | Tok::Comma | Tok::RBracket | Tok::RBrace | Tok::Eof
@@ -1887,6 +2022,7 @@ impl<'a> Parser<'a> {
             }
             Tok::YieldFrom => {
                 self.bump();
+                self.yield_context(line);
                 ExprKind::YieldFrom(self.expr_bp(P_YIELD_FROM + 1)?)
             }
             Tok::Throw => {
@@ -1907,6 +2043,135 @@ impl<'a> Parser<'a> {
             _ => return self.postfix_with_assign(item_ok),
         };
         Ok(self.expr_node(line, kind))
+    }
+
+    /// zend_begin_method_decl's checks.
+    fn check_method(&mut self, kind: ClassKind, m: Modifiers, f: &'a Function<'a>) {
+        let (class, name) = (String::from_utf8_lossy(self.class_name), String::from_utf8_lossy(f.name));
+        let line = f.line;
+        let mut abstract_ = m.has(Modifiers::ABSTRACT);
+        if kind == ClassKind::Interface {
+            if m.has(Modifiers::PROTECTED) || m.has(Modifiers::PRIVATE) {
+                return self.defer(&format!("Access type for interface method {class}::{name}() must be public"), line);
+            }
+            if m.has(Modifiers::FINAL) {
+                return self.defer(&format!("Interface method {class}::{name}() must not be final"), line);
+            }
+            if abstract_ {
+                return self.defer(&format!("Interface method {class}::{name}() must not be abstract"), line);
+            }
+            abstract_ = true;
+        }
+        let what = if kind == ClassKind::Interface { "Interface" } else { "Abstract" };
+        if abstract_ {
+            if m.has(Modifiers::PRIVATE) && kind != ClassKind::Trait {
+                self.defer(&format!("{what} function {class}::{name}() cannot be declared private"), line);
+            } else if f.body.is_some() {
+                self.defer(&format!("{what} function {class}::{name}() cannot contain body"), line);
+            }
+        } else if f.body.is_none() {
+            self.defer(&format!("Non-abstract method {class}::{name}() must contain body"), line);
+        }
+        if f.params.iter().any(|p| p.promote.0 != 0) && !f.name.eq_ignore_ascii_case(b"__construct") {
+            self.defer("Cannot declare promoted property outside a constructor", line);
+        }
+    }
+
+    /// zend_compile_prop_decl's checks.
+    fn check_property(
+        &mut self,
+        kind: ClassKind,
+        m: Modifiers,
+        typed: bool,
+        name: &[u8],
+        default: Option<&'a Expr<'a>>,
+        line: u32,
+    ) {
+        let class = String::from_utf8_lossy(self.class_name).into_owned();
+        let name = String::from_utf8_lossy(name);
+        if kind == ClassKind::Interface {
+            return self.defer("Interfaces may not include properties", line);
+        }
+        if kind == ClassKind::Enum {
+            return self.defer(&format!("Enum {class} cannot include properties"), line);
+        }
+        if m.has(Modifiers::ABSTRACT) {
+            return self.defer("Properties cannot be declared abstract", line);
+        }
+        if m.has(Modifiers::READONLY) {
+            if !typed {
+                return self.defer(&format!("Readonly property {class}::${name} must have type"), line);
+            }
+            if m.has(Modifiers::STATIC) {
+                return self.defer(&format!("Static property {class}::${name} cannot be readonly"), line);
+            }
+            if default.is_some() {
+                return self.defer(&format!("Readonly property {class}::${name} cannot have default value"), line);
+            }
+        }
+        if let Some(d) = default {
+            self.check_const_expr(d, false);
+        }
+    }
+
+    /// zend_compile_const_expr: only constant operations (and `new` where
+    /// `allow_new`), checked top-down as PHP does.
+    fn check_const_expr(&mut self, e: &'a Expr<'a>, allow_new: bool) {
+        if let Some(msg) = Self::const_expr_error(e, allow_new) {
+            self.defer(msg, e.line);
+        }
+    }
+
+    fn const_expr_error(e: &Expr<'a>, allow_new: bool) -> Option<&'static str> {
+        use ExprKind as K;
+        const INVALID: &str = "Constant expression contains invalid operations";
+        match &e.kind {
+            K::Int(_) | K::Float(_) | K::String(_) | K::Const(_) | K::MagicConst(_) => None,
+            K::ClassConst { class: ClassRef::Name(_), .. } => None,
+            K::ClassConst { class: ClassRef::Expr(c), .. } => Self::const_expr_error(c, allow_new),
+            K::Array(items) => items.iter().find_map(|it| {
+                if it.by_ref {
+                    return Some(INVALID);
+                }
+                it.key.and_then(|k| Self::const_expr_error(k, allow_new)).or_else(|| Self::const_expr_error(it.value, allow_new))
+            }),
+            K::Unary { expr, .. } => Self::const_expr_error(expr, allow_new),
+            K::Binary { left, right, .. } | K::Coalesce { left, right } => {
+                Self::const_expr_error(left, allow_new).or_else(|| Self::const_expr_error(right, allow_new))
+            }
+            K::Ternary { cond, then, else_ } => Self::const_expr_error(cond, allow_new)
+                .or_else(|| then.and_then(|t| Self::const_expr_error(t, allow_new)))
+                .or_else(|| Self::const_expr_error(else_, allow_new)),
+            K::Index { base, dim } => Self::const_expr_error(base, allow_new)
+                .or_else(|| dim.and_then(|d| Self::const_expr_error(d, allow_new))),
+            K::Prop { obj, name, .. } => Self::const_expr_error(obj, allow_new).or_else(|| match name {
+                MemberName::Expr(x) => Self::const_expr_error(x, allow_new),
+                MemberName::Ident(_) => None,
+            }),
+            K::New { class, args } => {
+                if !allow_new {
+                    return Some("New expressions are not supported in this context");
+                }
+                match class {
+                    ClassRef::Anonymous(_) => Some("Cannot use anonymous class in constant expression"),
+                    ClassRef::Expr(_) => Some("Cannot use dynamic class name in constant expression"),
+                    ClassRef::Name(_) => args.iter().find_map(|a| {
+                        if a.unpack {
+                            Some("Argument unpacking in constant expressions is not supported")
+                        } else {
+                            Self::const_expr_error(a.value, allow_new)
+                        }
+                    }),
+                }
+            }
+            _ => Some(INVALID),
+        }
+    }
+
+    fn yield_context(&mut self, line: u32) {
+        if self.functions == 0 {
+            self.defer("The \"yield\" expression can only be used inside a function", line);
+        }
     }
 
     /// Report writes to things that cannot be written.
@@ -1980,14 +2245,18 @@ impl<'a> Parser<'a> {
                 if self.peek() == Tok::New {
                     return self.unexpected();
                 }
+                let start = self.pos;
                 let (value, vis_var) = self.postfix_expr()?;
                 if !vis_var {
                     if let ExprKind::Closure(_) | ExprKind::ArrowFn(_) = value.kind {
                     } else {
+                        self.pos = start;
                         return self.unexpected();
                     }
                 }
-                let _ = vline;
+                if !Self::can_write_to_chain(value) {
+                    self.defer("Cannot take reference of a nullsafe chain", vline);
+                }
                 return Ok(self.expr_node(line, ExprKind::AssignRef { target, value }));
             }
             let value = self.costed(1, |p| p.expr_bp(P_ASSIGN + 1))?;
@@ -2653,7 +2922,9 @@ impl<'a> Parser<'a> {
                 let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
                 self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
                 let saved = std::mem::take(&mut self.loops);
+                self.functions += 1;
                 let body = self.costed(9, |p| p.expr_bp(0));
+                self.functions -= 1;
                 self.loops = saved;
                 let body = body?;
                 let end_line = self.toks.get(self.pos.saturating_sub(1)).map(|t| t.line).unwrap_or(line);
@@ -2687,6 +2958,9 @@ impl<'a> Parser<'a> {
         let mut has_default = false;
         while self.peek() != Tok::RBrace {
             let l = self.line();
+            if self.peek() == Tok::Comma {
+                return self.unexpected_expecting("\"}\"");
+            }
             let conds = if self.peek() == Tok::Default {
                 self.bump();
                 self.eat(Tok::Comma);
@@ -2837,7 +3111,7 @@ impl<'a> Parser<'a> {
                                     self.bump();
                                     self.expr_node(k.line, ExprKind::Var(self.var_name(k)))
                                 }
-                                _ => return self.unexpected(),
+                                _ => return self.unexpected_expecting("\"-\" or identifier or variable or number"),
                             };
                             self.expect_x(Tok::RBracket, "\"]\"")?;
                             self.expr_node(t.line, ExprKind::Index { base: var, dim: Some(dim) })
@@ -2855,8 +3129,12 @@ impl<'a> Parser<'a> {
                     raw.push(RawPart::Expr(e));
                 }
                 Tok::CurlyOpen => {
+                    // `{$` variable `}`: a variable, with its `[..]`, `->`, `::$`, calls.
                     self.bump();
-                    let e = self.expr()?;
+                    let (e, is_var) = self.costed(1, |p| p.postfix_expr())?;
+                    if !is_var {
+                        return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+                    }
                     self.expect(Tok::RBrace)?;
                     raw.push(RawPart::Expr(e));
                 }
@@ -2908,7 +3186,7 @@ impl<'a> Parser<'a> {
                     let dedented: &[u8] = if indent > 0 {
                         match dedent(self.a, text, indent, at_line_start, i + 1 == n) {
                             Ok(d) => d,
-                            Err(msg) => return Err(self.err_at(msg, line)),
+                            Err((msg, lines)) => return Err(self.err_at(msg, line + lines)),
                         }
                     } else {
                         text
@@ -2988,7 +3266,8 @@ impl<'a> Parser<'a> {
                 indent = text.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
                 let ws = &text[..indent];
                 if ws.contains(&b' ') && ws.contains(&b'\t') {
-                    return Err(self.err_at("Invalid indentation - tabs and spaces cannot be mixed".to_string(), t.line));
+                    // PHP's scanner finds it while looking ahead from the heredoc's first line.
+                    return Err(self.err_at("Invalid indentation - tabs and spaces cannot be mixed".to_string(), start.line + 1));
                 }
                 break;
             }
@@ -3028,7 +3307,8 @@ fn copy_type<'a>(t: &'a Type<'a>) -> Type<'a> {
 
 /// Remove heredoc closing indentation from a raw literal part.
 /// `at_line_start`: the part begins a line. `last`: the part ends the body.
-fn dedent<'a>(a: &'a Bump, text: &[u8], indent: usize, at_line_start: bool, last: bool) -> Result<&'a [u8], String> {
+/// An error gives the message and how many lines into `text` it is.
+fn dedent<'a>(a: &'a Bump, text: &[u8], indent: usize, at_line_start: bool, last: bool) -> Result<&'a [u8], (String, u32)> {
     let _ = last;
     let mut out = BVec::with_capacity_in(text.len(), a);
     let mut i = 0;
@@ -3046,9 +3326,12 @@ fn dedent<'a>(a: &'a Bump, text: &[u8], indent: usize, at_line_start: bool, last
                 match text.get(i) {
                     Some(b'\n') | Some(b'\r') => {}
                     _ => {
-                        return Err(format!(
-                            "Invalid body indentation level (expecting an indentation level of at least {})",
-                            indent
+                        return Err((
+                            format!(
+                                "Invalid body indentation level (expecting an indentation level of at least {})",
+                                indent
+                            ),
+                            text[..i].iter().filter(|&&c| c == b'\n').count() as u32,
                         ))
                     }
                 }
