@@ -3477,3 +3477,262 @@ pub(crate) fn unescape_double<'a>(
     }
     Ok(out.into_bump_slice())
 }
+
+#[cfg(test)]
+mod tests {
+    //! Every PHP 8.2 construct parses into the AST it should (checked on the
+    //! S-expression dump, `ast::dump_stmts`), and bad input gives PHP's error.
+
+    use super::*;
+
+    /// The dump of a `<?php`-prefixed snippet, one top-level statement a line.
+    fn sx(code: &str) -> String {
+        let src = format!("<?php {code}");
+        let arena = Bump::new();
+        match parse_program(&arena, src.as_bytes()) {
+            Ok(p) => dump_stmts(p.stmts),
+            Err(e) => panic!("{code}: {e}"),
+        }
+    }
+
+    fn err(code: &str) -> String {
+        let src = format!("<?php {code}");
+        let arena = Bump::new();
+        match parse_program(&arena, src.as_bytes()) {
+            Ok(p) => panic!("{code}: parsed as {}", dump_stmts(p.stmts)),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn has(code: &str, parts: &[&str]) {
+        let d = sx(code);
+        for p in parts {
+            assert!(d.contains(p), "{code}\n  dump: {d}\n  missing: {p}");
+        }
+    }
+
+    #[test]
+    fn namespaces_and_grouped_use() {
+        has(
+            "namespace A\\B; use C\\{D, E as F, function g, const H}; use function a\\b as c; use const X\\Y;",
+            &["(namespace A\\B {(use C\\D C\\E as F function C\\g const C\\H) (use function a\\b as c) (use const X\\Y)})"],
+        );
+        has("namespace A { echo 1; } namespace { echo 2; }", &["(namespace A braced {(echo 1)})", "(namespace <global> braced {(echo 2)})"]);
+        has("echo \\A\\f(), namespace\\g(), A\\B::C;", &["(call \\A\\f ())", "(call namespace\\g ())", "(cconst A\\B C)"]);
+    }
+
+    #[test]
+    fn class_like_declarations_with_every_modifier() {
+        has(
+            "#[Attr(1, name: 2)] final readonly class C extends P implements I, J { use T1, T2 { T1::m insteadof T2; m as protected n; } \
+             final public const X = 1; protected static ?int $p = null; var $v; public readonly int $r; \
+             public function __construct(private readonly int $x = 0) {} \
+             abstract protected function &f(A&B $a, (X&Y)|null $b, int ...$rest): static; }",
+            &[
+                "#[Attr(1 name: 2)]",
+                "final readonly class C extends P implements I J",
+                "use T1 T2",
+                "(const public final X = 1)",
+                "protected static ?int $p = null",
+                "var $v",
+                "public readonly int $r",
+                "__construct(private readonly int $x = 0)",
+                "protected abstract &f((A&B) $a, ((X&Y)|null) $b, int ...$rest): static;",
+            ],
+        );
+        has("abstract class A {} final class B {}", &["abstract class A", "final class B"]);
+        has("interface I extends J, K { public function f(): void; }", &["(interface I implements J K { (method public f(): void;) })"]);
+        has("trait T { abstract public function g(): never; }", &["(trait T { (method public abstract g(): never;) })"]);
+        has(
+            "enum E: string implements I { case A = 'a'; const B = self::A; public static function f(): self { return self::A; } }",
+            &["(enum E: string implements I {", "(case A = \"a\")", "(const B = (cconst self A))", "(method public static f(): self"],
+        );
+        has("enum Status { case Active; case Inactive; }", &["(case Active)", "(case Inactive)"]);
+    }
+
+    #[test]
+    fn attributes_everywhere() {
+        has(
+            "#[A] #[B(1), C] function f(#[P] $x) {} $c = #[D] fn() => 1; $o = new #[E] class {};",
+            &["#[A] #[B(1)] #[C] f(#[P] $x)", "#[D] (", "#[E]"],
+        );
+    }
+
+    #[test]
+    fn type_syntax() {
+        has(
+            "function f(?int $a, int|string|null $b, A&B $c, (A&B)|C $d, null $e, false $f, true $g, mixed $h, iterable $i, callable $j, array $k, object $l, self $m, \\N\\C $n): never {}",
+            &["?int $a", "(int|string|null) $b", "(A&B) $c", "((A&B)|C) $d", "null $e", "false $f", "true $g", "callable $j", "array $k", "\\N\\C $n", "): never"],
+        );
+    }
+
+    #[test]
+    fn closures_arrow_fns_and_first_class_callables() {
+        has("$f = function ($a, &$b) use ($c, &$d): ?int { return 1; };", &["(closure ($a, &$b) use($c, &$d): ?int {(return 1)})"]);
+        has("$g = static fn&(int $x): int => $x * 2;", &["(fn static &(int $x): int {(return (* $x 2))})"]);
+        has("$s = static function () {};", &["(closure static ()"]);
+        has("$h = strlen(...); $i = $o->m(...); $j = A::m(...); $k = $f(...);", &["(call strlen (...))", "(mcall $o m (...))", "(scall A m (...))", "(call $f (...))"]);
+    }
+
+    #[test]
+    fn named_args_unpacking_variadics_and_references() {
+        has("f(1, a: 2, b: $c); g(...$x, ...$y); new A(...$args);", &["(call f (1 a: 2 b: $c))", "(call g (...$x ...$y))", "(new A (...$args))"]);
+        has("function &r(array &$a, &...$v) { return $a; }", &["(function &r(array &$a, &...$v) {(return $a)})"]);
+        has("$a = &$b; $c = &f(); $d = &$o->p;", &["(=& $a $b)", "(=& $c (call f ()))", "(=& $d (-> $o p))"]);
+        assert_eq!(err("f(a: 1, ...$rest);"), "Fatal error: Cannot use argument unpacking after named arguments on line 1");
+        assert_eq!(err("f(a: 1, 2);"), "Fatal error: Cannot use positional argument after named argument on line 1");
+    }
+
+    #[test]
+    fn match_and_switch() {
+        has("$r = match ($x) { 1, 2 => 'a', default => 'b', };", &["(match $x (1, 2 => \"a\") (default => \"b\"))"]);
+        has("switch ($x) { case 1: echo 1; break; default: echo 2; }", &["(switch $x (case 1 {(echo 1) (break 1)}) (default {(echo 2)}))"]);
+        has("switch ($x): case 1; endswitch;", &["(switch $x (case 1 {}))"]);
+    }
+
+    #[test]
+    fn alternative_syntax() {
+        has("if ($a): echo 1; elseif ($b): echo 2; else: echo 3; endif;", &["(if $a {(echo 1)} (elseif $b {(echo 2)}) (else {(echo 3)}))"]);
+        let d = sx("foreach ($a as $k => &$v): endforeach; while (0): endwhile; for (;;): endfor; declare(ticks=1): enddeclare;");
+        assert_eq!(d, "(foreach $a $k => &$v {})\n(while 0 {})\n(for () () () {})\n(declare ticks=1 {})");
+    }
+
+    #[test]
+    fn goto_and_labels() {
+        assert_eq!(sx("goto L; L: echo 1;"), "(goto L)\n(label L)\n(echo 1)");
+    }
+
+    #[test]
+    fn destructuring_with_keys_refs_and_nesting() {
+        has("[$a, [$b, $c]] = $x;", &["(= (list $a (list $b $c)) $x)"]);
+        has("['k' => &$r, 'j' => [, $z]] = $y;", &["(= (list \"k\" => &$r \"j\" => (list _ $z)) $y)"]);
+        has("list($p, list(, $q)) = $w;", &["(= (list $p (list _ $q)) $w)"]);
+        has("list('k' => list($l1, $l2)) = $w;", &["(= (list \"k\" => (list $l1 $l2)) $w)"]);
+        has("foreach ($a as ['j' => $x, 'k' => $y]) {}", &["(foreach $a (list \"j\" => $x \"k\" => $y) {})"]);
+        assert_eq!(err("[list($a)] = $b;"), "Fatal error: Cannot mix [] and list() on line 1");
+        assert_eq!(err("['a' => $x, $y] = $a;"), "Fatal error: Cannot mix keyed and unkeyed array entries in assignments on line 1");
+        assert_eq!(err("$x = [1, , 2];"), "Fatal error: Cannot use empty array elements in arrays on line 1");
+    }
+
+    #[test]
+    fn global_static_unset_isset_empty() {
+        has("function f() { global $g, $$h; static $s = 1, $t; }", &["(global $g $($h))", "(static $s = 1 $t)"]);
+        assert_eq!(sx("unset($a['x'], $b->c); isset($a, $b['c']); empty($x);"), "(unset (idx $a \"x\") (-> $b c))\n(isset $a (idx $b \"c\"))\n(empty $x)");
+    }
+
+    #[test]
+    fn eval_include_exit() {
+        assert_eq!(
+            sx("eval('1;'); include 'a.php'; include_once 'b'; require 'c'; require_once 'd'; exit(1); die; exit;"),
+            "(eval \"1;\")\n(include \"a.php\")\n(includeonce \"b\")\n(require \"c\")\n(requireonce \"d\")\n(exit 1)\n(exit)\n(exit)"
+        );
+    }
+
+    #[test]
+    fn clone_new_anonymous_classes_instanceof() {
+        has("$c = clone $o;", &["(= $c (clone $o))"]);
+        has("$n = new class(1) extends B implements I { public $p; };", &["(new (class extends B implements I", "(1))"]);
+        has("$n = new $cls; $m = new (f()); $s = new static;", &["(new $cls ())", "(new (call f ()) ())", "(new static ())"]);
+        has("$b = $o instanceof A; $c = !$o instanceof $d;", &["(instanceof $o A)", "(! (instanceof $o $d))"]);
+    }
+
+    #[test]
+    fn nullsafe_class_constant_and_dynamic_members() {
+        has("$n = $o?->p?->m();", &["(mcall? (?-> $o p) m ())"]);
+        has("$c = A::class; $d = $o::class; $e = static::X;", &["(cconst A class)", "(cconst $o class)", "(cconst static X)"]);
+        assert_eq!(
+            sx("$o->$p; $o->{'x'}; A::$$s; A::$t; $$v; ${'a' . 'b'}; $o->$m(); A::{'f'}();"),
+            "(-> $o {$p})\n(-> $o {\"x\"})\n(sprop A ${$s})\n(sprop A $t)\n$($v)\n$((. \"a\" \"b\"))\n(mcall $o {$m} ())\n(scall A {\"f\"} ())"
+        );
+    }
+
+    #[test]
+    fn generators() {
+        has(
+            "function gen() { yield; yield 1; yield 'k' => 'v'; $x = yield; yield from g(); }",
+            &["(yield) (yield 1) (yield \"k\" => \"v\") (= $x (yield)) (yield-from (call g ()))"],
+        );
+    }
+
+    #[test]
+    fn throw_print_backticks() {
+        assert_eq!(
+            sx("$x = $a ?? throw new E(); print 'x'; $s = `ls $dir`;"),
+            "(= $x (?? $a (throw (new E ()))))\n(print \"x\")\n(= $s (shell \"ls \" $dir))"
+        );
+    }
+
+    #[test]
+    fn halt_compiler_stops_parsing() {
+        let src = b"<?php echo 1; __halt_compiler(); raw } { data";
+        let arena = Bump::new();
+        let p = parse_program(&arena, src).unwrap();
+        assert_eq!(dump_stmts(p.stmts), "(echo 1)\n(halt_compiler)");
+        assert_eq!(p.halt_offset, Some(32));
+    }
+
+    #[test]
+    fn heredoc_and_nowdoc() {
+        has("echo <<<EOT\n  a $b {$c->d}\n   e\n  EOT;", &["(echo (interp \"a \" $b \" \" (-> $c d) \"\\n e\"))"]);
+        has("echo <<<'EOT'\nraw $x\\n\nEOT;", &["(echo \"raw $x\\\\n\")"]);
+        has("echo <<<\"EOT\"\nq\nEOT;", &["(echo \"q\")"]);
+    }
+
+    #[test]
+    fn numeric_literals() {
+        has(
+            "$n = [0x1F, 0b101, 0o17, 017, 1_000, 1.5e3, .5, 1., 9223372036854775807, 9223372036854775808, 0x8000000000000000];",
+            &["(array 31 5 15 15 1000 1500.0 0.5 1.0 9223372036854775807 9.223372036854776e18 9.223372036854776e18)"],
+        );
+    }
+
+    #[test]
+    fn string_escapes_and_interpolation() {
+        has(
+            r#"$s = "\n\t\v\e\f\r\\\x41\101\u{1F600}\$\"\q";"#,
+            &["\"\\n\\t\\u{b}\\u{1b}\\u{c}\\r\\\\AA😀$\\\"\\\\q\""],
+        );
+        has("$s = 'a\\'b\\\\c\\n';", &["\"a'b\\\\c\\\\n\""]);
+        has(
+            r#"$s = "$a[0] $a[k] $a[$i] $a[-1] $a->b $a?->c {$a['x']} {$o->m()} ${a} ${a['k']} ${e . 'x'}";"#,
+            &["(idx $a 0)", "(idx $a \"k\")", "(idx $a $i)", "(idx $a -1)", "(-> $a b)", "(?-> $a c)", "(idx $a \"x\")", "(mcall $o m ())", " $a ", "$((. e \"x\"))"],
+        );
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        assert_eq!(dump_stmts(&[]), "");
+        has("$v = 1 + 2 * 3 ** 2 ** 2;", &["(+ 1 (* 2 (** 3 (** 2 2))))"]);
+        has("$v = !$a instanceof B && $c || $d and $e;", &["(&& (= $v (|| (&& (! (instanceof $a B)) $c) $d)) $e)"]);
+        has("$v = $a ?? $b ?? $c;", &["(?? $a (?? $b $c))"]);
+        has("$v = -$a ** 2;", &["(neg (** $a 2))"]);
+        has("$v = $a = $b += 3;", &["(= $v (= $a (+= $b 3)))"]);
+        has("$v = (int) $a . 'x';", &["(. (cast-int $a) \"x\")"]);
+        assert!(err("$v = $a == $b == $c;").starts_with("Parse error: syntax error, unexpected token \"==\""));
+        assert!(err("$v = 1 ? 2 : 3 ? 4 : 5;").contains("Unparenthesized `a ? b : c ? d : e` is not supported"));
+    }
+
+    #[test]
+    fn deep_nesting_is_memory_exhausted_not_a_crash() {
+        let deep = format!("echo {}1{};", "(".repeat(100_000), ")".repeat(100_000));
+        assert_eq!(err(&deep), "Parse error: memory exhausted on line 1");
+    }
+
+    #[test]
+    fn compile_warnings_are_collected_in_order() {
+        let src = b"<?php\n$a = \"\\400 ${b}\";\nfunction f($x = 1, $y) {}\nwhile (1) { switch (1) { case 1: continue; } }\n";
+        let arena = Bump::new();
+        let mut diags = Vec::new();
+        parse_program_with_diagnostics(&arena, src, &mut diags).unwrap();
+        let got: Vec<String> = diags.iter().map(|d| format!("{}: {} @{}", d.kind.label(), d.message, d.line)).collect();
+        assert_eq!(
+            got,
+            [
+                "Warning: Octal escape sequence overflow \\400 is greater than \\377 @2",
+                "Deprecated: Using ${var} in strings is deprecated, use {$var} instead @2",
+                "Deprecated: Optional parameter $x declared before required parameter $y is implicitly treated as a required parameter @3",
+                "Warning: \"continue\" targeting switch is equivalent to \"break\". Did you mean to use \"continue 2\"? @4",
+            ]
+        );
+    }
+}
