@@ -63,7 +63,7 @@ fn run(src: Vec<u8>, file: &str, argv: Vec<Vec<u8>>) -> ExitCode {
 /// valid syntax, so its "… is not supported yet" error does not fail the check.
 fn lint(src: &[u8], path: &str) -> ExitCode {
     // On a big stack, as `compiler::compile` does for deep input.
-    compiler::stack::with_big_stack(|| lint_here(src, path)).unwrap_or(ExitCode::from(255))
+    compiler::stack::with_big_stack(|| lint_here(src, path)).unwrap_or_else(|| lint_here(src, path))
 }
 
 fn lint_here(src: &[u8], path: &str) -> ExitCode {

@@ -59,12 +59,13 @@ pub fn compile(src: &[u8], filename: &str) -> Result<Program, CompileError> {
             return done;
         }
     }
+    let exhausted = || Err(CompileError { kind: ErrorKind::Parse, message: "memory exhausted".into(), line: 1 });
     super::stack::with_big_stack(|| {
         let room = super::stack::remaining().unwrap_or(super::stack::BIG_STACK);
-        compile_within(src, filename, room)
-            .unwrap_or_else(|| Err(CompileError { kind: ErrorKind::Parse, message: "memory exhausted".into(), line: 1 }))
+        compile_within(src, filename, room).unwrap_or_else(exhausted)
     })
-    .unwrap_or_else(|| Err(CompileError::fatal("Cannot start a compiler thread", 1)))
+    // No thread to be had: what fits on this one, with the parser's stack floor.
+    .unwrap_or_else(|| compile_within(src, filename, super::stack::remaining().unwrap_or(0)).unwrap_or_else(exhausted))
 }
 
 /// Compiles on this thread, which has `room` bytes of stack left; `None` if
