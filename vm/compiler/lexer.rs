@@ -208,10 +208,19 @@ impl<'s> Lexer<'s> {
                     self.modes.push(Mode::Script);
                     return Ok(true);
                 }
-                if self.starts_with_ci(i + 2, b"php") {
+                let long_tag = self.starts_with_ci(i + 2, b"php")
+                    && (matches!(self.at(i + 5), b' ' | b'\t' | b'\n' | b'\r') || i + 5 >= self.src.len());
+                if !long_tag {
+                    // `<?`: short_open_tag is on by default (and under `php -n`).
+                    self.emit_html(start, i, line);
+                    self.pos = i + 2;
+                    self.modes.pop();
+                    self.modes.push(Mode::Script);
+                    return Ok(true);
+                }
+                {
                     let after = self.at(i + 5);
-                    let ok = matches!(after, b' ' | b'\t' | b'\n' | b'\r') || i + 5 >= self.src.len();
-                    if ok {
+                    {
                         self.emit_html(start, i, line);
                         let mut end = i + 5;
                         if after == b'\r' && self.at(end + 1) == b'\n' {

@@ -148,6 +148,21 @@ fn is_superglobal(name: &[u8]) -> bool {
     )
 }
 
+/// Can `t` begin an expression (FIRST(expr) in PHP's grammar)?
+fn can_start_expr(t: Tok) -> bool {
+    use Tok::*;
+    matches!(
+        t,
+        Variable | Dollar | Ident | NameQualified | NameFullyQualified | NameRelative | LNumber | DNumber
+            | ConstString | DoubleQuote | Backtick | StartHeredoc | MagicLine | MagicFile | MagicDir
+            | MagicClass | MagicTrait | MagicMethod | MagicFunction | MagicNamespace | LParen | LBracket
+            | Array | List | Isset | Empty | Eval | Exit | Include | IncludeOnce | Require | RequireOnce
+            | New | Clone | Print | Yield | YieldFrom | Throw | Function | Fn | Static | Match | Attribute
+            | Plus | Minus | Bang | Tilde | At | Inc | Dec | IntCast | DoubleCast | StringCast | ArrayCast
+            | ObjectCast | BoolCast | UnsetCast | Error
+    )
+}
+
 /// Parse a whole file.
 pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
     parse_program_with_diagnostics(arena, src, &mut Vec::new())
@@ -933,6 +948,31 @@ impl<'a> Parser<'a> {
                 StmtKind::Label(self.text(t))
             }
             Tok::Declare => return self.declare_stmt(first),
+            Tok::Namespace
+                if top && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon) =>
+            {
+                // Inside a braced namespace: PHP's grammar takes it, its compiler does not.
+                self.bump();
+                let name = if matches!(self.peek(), Tok::Ident | Tok::NameQualified) {
+                    let n = self.bump();
+                    Some(self.text(n))
+                } else {
+                    None
+                };
+                if self.eat(Tok::LBrace) {
+                    self.defer("Namespace declarations cannot be nested", line);
+                    let body = self.statements_until(&[Tok::RBrace], true)?;
+                    self.expect(Tok::RBrace)?;
+                    StmtKind::Namespace { name, body, braced: true }
+                } else {
+                    if name.is_none() {
+                        return self.unexpected_expecting("\"{\"");
+                    }
+                    self.expect(Tok::Semicolon)?;
+                    self.defer("Cannot mix bracketed namespace declarations with unbracketed namespace declarations", line);
+                    StmtKind::Namespace { name, body: &[], braced: false }
+                }
+            }
             Tok::Use if top => return self.use_stmt(),
             Tok::Const if top => {
                 self.bump();
@@ -1050,7 +1090,7 @@ impl<'a> Parser<'a> {
         let line = self.bump().line;
         self.expect_q(Tok::LParen)?;
         let subject = self.expr()?;
-        self.expect_q(Tok::As)?;
+        self.expect(Tok::As)?;
         let (mut value, mut by_ref) = self.foreach_target()?;
         let mut key = None;
         if self.eat(Tok::DoubleArrow) {
@@ -1065,7 +1105,10 @@ impl<'a> Parser<'a> {
             value = v;
             by_ref = r;
         }
-        self.expect_q(Tok::RParen)?;
+        if self.peek() != Tok::RParen {
+            return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+        }
+        self.bump();
         let body = if self.eat(Tok::Colon) {
             self.loops.push(false);
             let b = self.statements_until(&[Tok::EndForeach], false);
@@ -1177,6 +1220,9 @@ impl<'a> Parser<'a> {
             self.expect_q(Tok::LParen)?;
             let mut types = self.vec();
             loop {
+                if !Self::is_name_tok(self.peek()) {
+                    return self.unexpected();
+                }
                 types.push(self.class_name()?);
                 if !self.eat(Tok::Pipe) {
                     break;
@@ -1367,7 +1413,7 @@ impl<'a> Parser<'a> {
         let body = if !body_required && self.eat(Tok::Semicolon) {
             None
         } else {
-            self.expect_x(Tok::LBrace, "\"{\"")?;
+            self.expect_x(Tok::LBrace, if body_required { "\"{\"" } else { "\";\" or \"{\"" })?;
             let saved = std::mem::take(&mut self.loops);
             self.functions += 1;
             let b = self.costed(9, |p| p.statements_until(&[Tok::RBrace], false));
@@ -1400,6 +1446,14 @@ impl<'a> Parser<'a> {
         let mut variadic_seen = false;
         while self.peek() != Tok::RParen {
             let line = self.line();
+            if !matches!(
+                self.peek(),
+                Tok::Variable | Tok::Amp | Tok::Ellipsis | Tok::Attribute | Tok::Ident | Tok::NameQualified
+                    | Tok::NameFullyQualified | Tok::NameRelative | Tok::Array | Tok::Callable | Tok::Static
+                    | Tok::Question | Tok::LParen | Tok::Public | Tok::Protected | Tok::Private | Tok::Readonly
+            ) {
+                return self.unexpected_expecting("variable");
+            }
             let attributes = self.attributes()?;
             let mut promote = Modifiers(0);
             loop {
@@ -1719,7 +1773,7 @@ impl<'a> Parser<'a> {
                         }
                         adaptations.push(TraitAdaptation::Alias { trait_, method, modifiers, alias });
                     }
-                    self.semi()?;
+                    self.expect_x(Tok::Semicolon, "\";\"")?;
                 }
                 self.bump();
             } else {
@@ -1796,6 +1850,13 @@ impl<'a> Parser<'a> {
             _ => {
                 if modifiers.0 == 0 {
                     return self.unexpected_expecting("\"function\" or \"const\"");
+                }
+                if !matches!(
+                    self.peek(),
+                    Tok::Variable | Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative
+                        | Tok::Array | Tok::Callable | Tok::Static | Tok::Question | Tok::LParen
+                ) {
+                    return self.unexpected_expecting("variable");
                 }
                 let ty = if self.peek() == Tok::Variable { None } else { Some(self.parse_type()?) };
                 let mut props = self.vec();
@@ -2399,11 +2460,17 @@ impl<'a> Parser<'a> {
                     e = self.expr_node(line, ExprKind::Index { base: e, dim });
                     is_var = true;
                 }
-                Tok::LBrace if is_var => {
-                    return self.fatal(
-                        "Array and string offset access syntax with curly braces is no longer supported",
-                        self.line(),
-                    );
+                Tok::LBrace if derefable || is_var => {
+                    // `$a{0}`: still in PHP 8's grammar, rejected by its compiler.
+                    self.bump();
+                    let saved = std::mem::replace(&mut self.array_nesting, 0);
+                    let d = self.expr();
+                    self.array_nesting = saved;
+                    let d = d?;
+                    self.expect(Tok::RBrace)?;
+                    self.defer("Array and string offset access syntax with curly braces is no longer supported", line);
+                    e = self.expr_node(line, ExprKind::Index { base: e, dim: Some(d) });
+                    is_var = true;
                 }
                 Tok::ObjectOp | Tok::NullsafeObjectOp if derefable => {
                     self.bump();
@@ -2572,6 +2639,18 @@ impl<'a> Parser<'a> {
         while self.peek() != Tok::RParen {
             let line = self.line();
             let t = self.tok();
+            let needs_paren = matches!(t.kind, Tok::Array | Tok::List | Tok::Isset | Tok::Empty | Tok::Eval)
+                && self.peek_at(1) != Tok::LParen;
+            if (!can_start_expr(t.kind) || needs_paren) && t.kind != Tok::Ellipsis {
+                if t.kind.is_keyword() && self.peek_at(1) != Tok::Colon {
+                    // Only a named argument can start with a reserved word.
+                    self.bump();
+                    return self.unexpected_expecting("\":\"");
+                }
+                if !(t.kind.is_keyword() || t.kind == Tok::Ident) {
+                    return if list.is_empty() { self.unexpected() } else { self.unexpected_expecting("\")\"") };
+                }
+            }
             if self.eat(Tok::Ellipsis) {
                 let value = self.expr_value()?;
                 if named_seen {
@@ -2806,6 +2885,10 @@ impl<'a> Parser<'a> {
                 self.bump();
                 items.push(None);
                 continue;
+            }
+            if !can_start_expr(k) && !matches!(k, Tok::Ellipsis | Tok::Amp) {
+                let w = format!("\"{}\"", close.fixed_text());
+                return self.unexpected_expecting(&w);
             }
             let item = if self.eat(Tok::Ellipsis) {
                 ArrayItem { key: None, value: self.expr_value()?, by_ref: false, spread: true }
@@ -3132,10 +3215,10 @@ impl<'a> Parser<'a> {
                     // `{$` variable `}`: a variable, with its `[..]`, `->`, `::$`, calls.
                     self.bump();
                     let (e, is_var) = self.costed(1, |p| p.postfix_expr())?;
-                    if !is_var {
+                    if !is_var || self.peek() != Tok::RBrace {
                         return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
                     }
-                    self.expect(Tok::RBrace)?;
+                    self.bump();
                     raw.push(RawPart::Expr(e));
                 }
                 Tok::DollarOpenCurlyBraces => {
