@@ -848,7 +848,7 @@ impl<'a> Parser<'a> {
                 if self.eat(Tok::Semicolon) {
                     StmtKind::Return(None)
                 } else {
-                    let e = self.expr()?;
+                    let e = self.expr_value()?;
                     self.expect_x(Tok::Semicolon, "\";\"")?;
                     StmtKind::Return(Some(e))
                 }
@@ -890,6 +890,9 @@ impl<'a> Parser<'a> {
                     if !is_var {
                         self.pos = start;
                         return self.unexpected();
+                    }
+                    if !matches!(self.peek(), Tok::Comma | Tok::RParen) {
+                        return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
                     }
                     if !Self::can_write_to_chain(e) {
                         self.defer("Can't use nullsafe operator in write context", line);
@@ -1676,6 +1679,9 @@ impl<'a> Parser<'a> {
             }
         } else {
             if kind == ClassKind::Class && self.eat(Tok::Extends) {
+                if !Self::is_name_tok(self.peek()) {
+                    return self.unexpected();
+                }
                 extends = Some(self.class_name()?);
             }
             if kind != ClassKind::Trait && self.eat(Tok::Implements) {
@@ -1715,6 +1721,9 @@ impl<'a> Parser<'a> {
     fn name_list(&mut self) -> R<&'a [Name<'a>]> {
         let mut list = self.vec();
         loop {
+            if !Self::is_name_tok(self.peek()) {
+                return self.unexpected();
+            }
             list.push(self.class_name()?);
             if !self.eat(Tok::Comma) {
                 break;
@@ -1842,6 +1851,10 @@ impl<'a> Parser<'a> {
             Tok::Function => {
                 self.bump();
                 let by_ref = self.eat(Tok::Amp);
+                let t = self.tok();
+                if !(t.kind == Tok::Ident || (t.kind.is_keyword() && t.kind != Tok::YieldFrom)) {
+                    return self.unexpected();
+                }
                 let name = self.identifier()?;
                 let func = self.function_rest(line, name, by_ref, attributes, false, false)?;
                 self.check_method(class_kind, modifiers, func);
@@ -2450,6 +2463,8 @@ impl<'a> Parser<'a> {
                     self.bump();
                     let dim = if self.peek() == Tok::RBracket {
                         None
+                    } else if !can_start_expr(self.peek()) {
+                        return self.unexpected_expecting("\"]\"");
                     } else {
                         let saved = std::mem::replace(&mut self.array_nesting, 0);
                         let d = self.expr();
@@ -2639,8 +2654,9 @@ impl<'a> Parser<'a> {
         while self.peek() != Tok::RParen {
             let line = self.line();
             let t = self.tok();
-            let needs_paren = matches!(t.kind, Tok::Array | Tok::List | Tok::Isset | Tok::Empty | Tok::Eval)
-                && self.peek_at(1) != Tok::LParen;
+            let needs_paren = (matches!(t.kind, Tok::Array | Tok::List | Tok::Isset | Tok::Empty | Tok::Eval)
+                && self.peek_at(1) != Tok::LParen)
+                || (t.kind == Tok::Static && !matches!(self.peek_at(1), Tok::Function | Tok::Fn | Tok::DoubleColon));
             if (!can_start_expr(t.kind) || needs_paren) && t.kind != Tok::Ellipsis {
                 if t.kind.is_keyword() && self.peek_at(1) != Tok::Colon {
                     // Only a named argument can start with a reserved word.
@@ -3253,6 +3269,10 @@ impl<'a> Parser<'a> {
                         "variable or \"${\" or \"{$\""
                     };
                     if t.kind == Tok::Eof {
+                        // After an interpolated part, bison has too many choices to list.
+                        if raw.iter().any(|p| matches!(p, RawPart::Expr(_))) {
+                            return if end == Tok::Backtick { self.unexpected_expecting("\"`\"") } else { self.unexpected() };
+                        }
                         return self.unexpected_expecting(expecting);
                     }
                     return self.unexpected();
