@@ -780,11 +780,11 @@ impl<'a> Parser<'a> {
             Tok::For => {
                 self.bump();
                 self.expect_q(Tok::LParen)?;
-                let init = self.expr_list(Tok::Semicolon)?;
+                let init = self.for_exprs(Tok::Semicolon)?;
                 self.expect_x(Tok::Semicolon, "\";\"")?;
-                let cond = self.expr_list(Tok::Semicolon)?;
+                let cond = self.for_exprs(Tok::Semicolon)?;
                 self.expect_x(Tok::Semicolon, "\";\"")?;
-                let step = self.expr_list(Tok::RParen)?;
+                let step = self.for_exprs(Tok::RParen)?;
                 self.expect_x(Tok::RParen, "\")\"")?;
                 let body = if self.eat(Tok::Colon) {
                     self.loops.push(false);
@@ -847,6 +847,8 @@ impl<'a> Parser<'a> {
                 self.bump();
                 if self.eat(Tok::Semicolon) {
                     StmtKind::Return(None)
+                } else if !can_start_expr(self.peek()) {
+                    return self.unexpected_expecting("\";\"");
                 } else {
                     let e = self.expr_value()?;
                     self.expect_x(Tok::Semicolon, "\";\"")?;
@@ -1017,6 +1019,16 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(Stmt { line, kind })
+    }
+
+    /// A `for` clause: like `expr_list`, with PHP's message for a bad start.
+    fn for_exprs(&mut self, end: Tok) -> R<&'a [&'a Expr<'a>]> {
+        let k = self.peek();
+        if k != end && !can_start_expr(k) {
+            let w = format!("\"{}\"", end.fixed_text());
+            return self.unexpected_expecting(&w);
+        }
+        self.expr_list(end)
     }
 
     /// Comma-separated expressions up to `end` (not consumed); may be empty.
@@ -1383,7 +1395,7 @@ impl<'a> Parser<'a> {
         is_static: bool,
         body_required: bool,
     ) -> R<&'a Function<'a>> {
-        let params = self.params()?;
+        let params = self.params(line)?;
         let mut uses: &'a [ClosureUse<'a>] = &[];
         if name.is_empty() && self.eat(Tok::Use) {
             self.expect_q(Tok::LParen)?;
@@ -1443,7 +1455,8 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    fn params(&mut self) -> R<&'a [Param<'a>]> {
+    /// `decl_line`: the function's line, where PHP reports parameter deprecations.
+    fn params(&mut self, decl_line: u32) -> R<&'a [Param<'a>]> {
         self.expect_q(Tok::LParen)?;
         let mut list = self.vec();
         let mut variadic_seen = false;
@@ -1508,7 +1521,7 @@ impl<'a> Parser<'a> {
                     String::from_utf8_lossy(p.name),
                     String::from_utf8_lossy(params[last_required].name)
                 );
-                self.compile_warning(DiagnosticKind::Deprecated, msg, p.line);
+                self.compile_warning(DiagnosticKind::Deprecated, msg, decl_line);
             }
         }
         Ok(params)
@@ -3017,7 +3030,7 @@ impl<'a> Parser<'a> {
             Tok::Fn => {
                 self.bump();
                 let by_ref = self.eat(Tok::Amp);
-                let params = self.params()?;
+                let params = self.params(line)?;
                 let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
                 self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
                 let saved = std::mem::take(&mut self.loops);
