@@ -806,6 +806,9 @@ impl<'a> Parser<'a> {
                 let word = if t.kind == Tok::Break { "break" } else { "continue" };
                 let mut n = 1u32;
                 if self.peek() != Tok::Semicolon {
+                    if !can_start_expr(self.peek()) {
+                        return self.unexpected_expecting("\";\"");
+                    }
                     let e = self.expr()?;
                     match e.kind {
                         ExprKind::Int(v) if v >= 1 => n = v.min(u32::MAX as i64) as u32,
@@ -818,7 +821,7 @@ impl<'a> Parser<'a> {
                         ),
                     }
                 }
-                self.semi()?;
+                self.expect_x(Tok::Semicolon, "\";\"")?;
                 let depth = self.loops.len();
                 if depth == 0 {
                     self.defer(&format!("'{}' not in the 'loop' or 'switch' context", word), line);
@@ -944,7 +947,7 @@ impl<'a> Parser<'a> {
             Tok::Goto => {
                 self.bump();
                 let name = self.plain_ident()?;
-                self.semi()?;
+                self.expect_x(Tok::Semicolon, "\";\"")?;
                 StmtKind::Goto(name)
             }
             Tok::Ident if self.peek_at(1) == Tok::Colon => {
@@ -1482,6 +1485,10 @@ impl<'a> Parser<'a> {
                 };
                 self.bump();
                 promote.0 |= f;
+            }
+            if self.peek() == Tok::Amp && !matches!(self.peek_at(1), Tok::Variable | Tok::Ellipsis) {
+                // PHP 8.1's scanner: an `&` not before a variable is an intersection `&`.
+                return self.unexpected_expecting("variable");
             }
             let ty = if matches!(self.peek(), Tok::Amp | Tok::Ellipsis | Tok::Variable) {
                 None
@@ -2764,6 +2771,10 @@ impl<'a> Parser<'a> {
                 let e = self.array_literal(Tok::RParen, line, false)?;
                 self.array_keyword.insert(e as *const Expr as usize);
                 return Ok((e, true, false, false));
+            }
+            Tok::Array | Tok::Isset | Tok::Empty | Tok::Eval if self.peek_at(1) != Tok::LParen => {
+                self.bump();
+                return self.unexpected_expecting("\"(\"");
             }
             Tok::List => {
                 self.bump();
