@@ -3067,6 +3067,9 @@ impl<'a> Parser<'a> {
                 });
                 Ok(self.expr_node(line, ExprKind::ArrowFn(f)))
             }
+            _ if is_static && attrs.is_empty() => self.unexpected_expecting("\"::\""),
+            _ if is_static => self.unexpected_expecting("\"function\" or \"fn\""),
+            _ if !attrs.is_empty() => self.unexpected_expecting("\"function\" or \"fn\" or \"static\" or \"#[\""),
             _ => self.unexpected(),
         }
     }
@@ -3141,13 +3144,31 @@ impl<'a> Parser<'a> {
     fn class_ref(&mut self) -> R<ClassRef<'a>> {
         let t = self.tok();
         match t.kind {
-            Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative => {
+            Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative | Tok::Static => {
                 self.bump();
-                Ok(ClassRef::Name(self.make_name(t)))
-            }
-            Tok::Static => {
+                let name = if t.kind == Tok::Static {
+                    Name { name: b"static", kind: NameKind::Unqualified }
+                } else {
+                    self.make_name(t)
+                };
+                if self.peek() != Tok::DoubleColon {
+                    return Ok(ClassRef::Name(name));
+                }
+                // `new A::$p`: the class named by a static property (new_variable).
                 self.bump();
-                Ok(ClassRef::Name(Name { name: b"static", kind: NameKind::Unqualified }))
+                let prop = match self.peek() {
+                    Tok::Variable => {
+                        let v = self.bump();
+                        MemberName::Ident(self.var_name(v))
+                    }
+                    Tok::Dollar => {
+                        self.bump();
+                        MemberName::Expr(self.simple_variable()?)
+                    }
+                    _ => return self.unexpected_expecting("variable or \"$\""),
+                };
+                let e = self.expr_node(t.line, ExprKind::StaticProp { class: ClassRef::Name(name), name: prop });
+                self.class_ref_tail(e)
             }
             Tok::LParen => {
                 self.bump();
@@ -3156,7 +3177,17 @@ impl<'a> Parser<'a> {
                 Ok(ClassRef::Expr(e))
             }
             Tok::Variable | Tok::Dollar => {
-                let mut e = self.simple_variable()?;
+                let e = self.simple_variable()?;
+                self.class_ref_tail(e)
+            }
+            _ => self.unexpected(),
+        }
+    }
+
+    /// `[..]`, `->p`, `::$p` after the variable part of a `new`/`instanceof` class.
+    fn class_ref_tail(&mut self, mut e: &'a Expr<'a>) -> R<ClassRef<'a>> {
+        {
+            {
                 loop {
                     let line = e.line;
                     match self.peek() {
@@ -3187,7 +3218,6 @@ impl<'a> Parser<'a> {
                 }
                 Ok(ClassRef::Expr(e))
             }
-            _ => self.unexpected(),
         }
     }
 
