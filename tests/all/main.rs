@@ -7,6 +7,7 @@ mod dump;
 mod embed;
 mod runtime;
 mod scripts;
+mod syntax;
 
 use std::path::{Path, PathBuf};
 use std::io::Read;

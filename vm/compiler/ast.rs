@@ -18,6 +18,9 @@ pub struct Program<'a> {
     pub stmts: &'a [Stmt<'a>],
     /// Byte offset just after `__halt_compiler();` (for `__COMPILER_HALT_OFFSET__`).
     pub halt_offset: Option<u32>,
+    /// An upper bound on how deep the tree is (statements and expressions,
+    /// left-nested chains included): the recursion depth a pass over it needs.
+    pub nesting: u32,
 }
 
 /// How a name was written.

@@ -208,10 +208,19 @@ impl<'s> Lexer<'s> {
                     self.modes.push(Mode::Script);
                     return Ok(true);
                 }
-                if self.starts_with_ci(i + 2, b"php") {
+                let long_tag = self.starts_with_ci(i + 2, b"php")
+                    && (matches!(self.at(i + 5), b' ' | b'\t' | b'\n' | b'\r') || i + 5 >= self.src.len());
+                if !long_tag {
+                    // `<?`: short_open_tag is on by default (and under `php -n`).
+                    self.emit_html(start, i, line);
+                    self.pos = i + 2;
+                    self.modes.pop();
+                    self.modes.push(Mode::Script);
+                    return Ok(true);
+                }
+                {
                     let after = self.at(i + 5);
-                    let ok = matches!(after, b' ' | b'\t' | b'\n' | b'\r') || i + 5 >= self.src.len();
-                    if ok {
+                    {
                         self.emit_html(start, i, line);
                         let mut end = i + 5;
                         if after == b'\r' && self.at(end + 1) == b'\n' {
@@ -306,6 +315,14 @@ impl<'s> Lexer<'s> {
         let s = self.pos;
         let c = self.cur();
         let after_arrow = std::mem::replace(&mut self.after_arrow, false);
+        if (c | 0x20) == b'b'
+            && !after_arrow
+            && (matches!(self.peek(1), b'\'' | b'"') || self.src.get(s + 1..s + 4) == Some(b"<<<"))
+        {
+            // `b"..."`, `b'...'`, `b<<<EOT`: the binary-string prefix means nothing.
+            self.pos = s + 1;
+            return self.lex_script();
+        }
         if is_label_start(c) {
             let e = self.label_end(s);
             if after_arrow {
@@ -516,7 +533,10 @@ impl<'s> Lexer<'s> {
             let word = self.src[ls..le].to_ascii_lowercase();
             let kind = match &word[..] {
                 b"int" | b"integer" => Some(Tok::IntCast),
-                b"float" | b"double" | b"real" => Some(Tok::DoubleCast),
+                b"float" | b"double" => Some(Tok::DoubleCast),
+                b"real" => {
+                    return Err(("The (real) cast has been removed, use (float) instead".to_string(), self.line));
+                }
                 b"string" | b"binary" => Some(Tok::StringCast),
                 b"array" => Some(Tok::ArrayCast),
                 b"object" => Some(Tok::ObjectCast),

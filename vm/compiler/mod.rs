@@ -10,6 +10,7 @@ pub mod lexer;
 pub mod live_range;
 pub mod parser;
 pub mod program;
+pub mod stack;
 pub mod token;
 
 pub use program::*;
@@ -45,6 +46,46 @@ impl std::fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// A warning or deprecation raised while compiling (PHP prints these and goes on).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DiagnosticKind {
+    /// `Warning:  ...`
+    Warning,
+    /// `Deprecated:  ...`
+    Deprecated,
+}
+
+/// A compile-time warning or deprecation: PHP's text, without the label and
+/// the " in FILE on line N" suffix.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    pub kind: DiagnosticKind,
+    pub message: String,
+    pub line: u32,
+}
+
+impl DiagnosticKind {
+    /// The label PHP prints (`Warning`, `Deprecated`).
+    pub fn label(self) -> &'static str {
+        match self {
+            DiagnosticKind::Warning => "Warning",
+            DiagnosticKind::Deprecated => "Deprecated",
+        }
+    }
+}
+
+/// Parse a PHP file, also collecting the compile-time warnings and
+/// deprecations PHP prints for it (into `diags`, in PHP's order).
+pub fn parse_with_diagnostics<'a>(
+    arena: &'a Bump,
+    src: &'a [u8],
+    filename: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<ast::Program<'a>, ParseError> {
+    let _ = filename;
+    parser::parse_program_with_diagnostics(arena, src, diags)
+}
 
 /// Parse a PHP file. `filename` is only used for messages.
 pub fn parse<'a>(arena: &'a Bump, src: &'a [u8], filename: &str) -> Result<ast::Program<'a>, ParseError> {

@@ -7,18 +7,29 @@
 //! Nesting is bounded (`memory exhausted`, as PHP's bison stack), so deep input
 //! cannot overflow the Rust stack.
 
+use std::collections::HashSet;
+
 use bumpalo::collections::Vec as BVec;
 use bumpalo::Bump;
 
 use super::ast::*;
 use super::lexer::{self, parse_float_literal, parse_int_literal};
 use super::token::{Tok, Token};
-use super::{ErrorKind, ParseError};
+use super::{Diagnostic, DiagnosticKind, ErrorKind, ParseError};
 
 type R<T> = Result<T, ParseError>;
 
-/// Maximum nesting of expressions / statements (PHP's parser stack is 10000 deep).
-const MAX_DEPTH: u32 = 10_000;
+/// Maximum nesting, in PHP parser-stack entries: bison's stack holds 10,000,
+/// a few of which the file's outer rules take. Each recursive construct costs
+/// about what it costs PHP (`enter`), so the deepest input PHP accepts (9,994
+/// nested parentheses, 4,998 nested blocks, ...) is about the deepest Tusk does.
+const MAX_DEPTH: u32 = 9_997;
+
+/// Deepest AST accepted: left-nested chains (`1 + 1 + ...`, `$a[0][0]...`)
+/// cost PHP's parser nothing but make the tree as deep as they are long; PHP's
+/// compiler overflows its C stack on a chain of ~60,000. Tusk stops before
+/// any recursive pass could, with a parse error.
+const MAX_AST_DEPTH: u32 = 100_000;
 
 // Binary precedence levels (higher binds tighter).
 const P_LOGICAL_OR: u8 = 1;
@@ -110,8 +121,67 @@ fn assign_op(t: Tok) -> Option<Option<BinaryOp>> {
     }))
 }
 
+/// What PHP expects after the statements of an alternative-syntax `if:` branch.
+const ALT_IF: &str = "\"elseif\" or \"else\" or \"endif\"";
+
+/// Can `t` begin a statement (FIRST(statement) in PHP's grammar)?
+fn can_start_statement(t: Tok) -> bool {
+    use Tok::*;
+    match t {
+        Else | ElseIf | EndIf | EndWhile | EndFor | EndForeach | EndSwitch | EndDeclare | Case | Default
+        | Catch | Finally | As | Insteadof | Extends | Implements | Comma | DoubleArrow | RParen
+        | RBracket | RBrace | Var | Public | Protected | Private | Callable | Eof | EndHeredoc
+        | EncapsedAndWhitespace | StringVarname | NumString | CurlyOpen | DollarOpenCurlyBraces
+        | Ellipsis | ObjectOp | NullsafeObjectOp | DoubleColon | Colon | Question | Eq | Instanceof
+        | LogicalAnd | LogicalOr | LogicalXor | Star | Slash | Percent | Dot | Pow | Coalesce | BoolOr
+        | BoolAnd | Pipe | Caret | Amp | IsEqual | IsNotEqual | IsIdentical | IsNotIdentical | Lt | Gt
+        | IsSmallerOrEqual | IsGreaterOrEqual | Spaceship | Sl | Sr | PlusEq | MinusEq | MulEq | DivEq
+        | ConcatEq | ModEq | AndEq | OrEq | XorEq | SlEq | SrEq | CoalesceEq | PowEq | NsSeparator => false,
+        _ => true,
+    }
+}
+
+fn is_superglobal(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"GLOBALS" | b"_GET" | b"_POST" | b"_COOKIE" | b"_SERVER" | b"_ENV" | b"_REQUEST" | b"_FILES" | b"_SESSION"
+    )
+}
+
+/// Can `t` begin an expression (FIRST(expr) in PHP's grammar)?
+fn can_start_expr(t: Tok) -> bool {
+    use Tok::*;
+    matches!(
+        t,
+        Variable | Dollar | Ident | NameQualified | NameFullyQualified | NameRelative | LNumber | DNumber
+            | ConstString | DoubleQuote | Backtick | StartHeredoc | MagicLine | MagicFile | MagicDir
+            | MagicClass | MagicTrait | MagicMethod | MagicFunction | MagicNamespace | LParen | LBracket
+            | Array | List | Isset | Empty | Eval | Exit | Include | IncludeOnce | Require | RequireOnce
+            | New | Clone | Print | Yield | YieldFrom | Throw | Function | Fn | Static | Match | Attribute
+            | Plus | Minus | Bang | Tilde | At | Inc | Dec | IntCast | DoubleCast | StringCast | ArrayCast
+            | ObjectCast | BoolCast | UnsetCast | Error
+    )
+}
+
 /// Parse a whole file.
 pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
+    parse_program_with_diagnostics(arena, src, &mut Vec::new())
+}
+
+/// Parse a whole file; the warnings and deprecations PHP would print while
+/// compiling it are appended to `diags` in PHP's order (the scanner's first,
+/// then the compiler's), also when the parse fails.
+pub fn parse_program_with_diagnostics<'a>(arena: &'a Bump, src: &'a [u8], diags: &mut Vec<Diagnostic>) -> R<Program<'a>> {
+    parse_program_guarded(arena, src, diags).map_err(|(e, _)| e)
+}
+
+/// As `parse_program_with_diagnostics`; on failure, also whether it failed
+/// only for want of stack on this thread (a thread with more would do better).
+pub(crate) fn parse_program_guarded<'a>(
+    arena: &'a Bump,
+    src: &'a [u8],
+    diags: &mut Vec<Diagnostic>,
+) -> Result<Program<'a>, (ParseError, bool)> {
     let lexed = lexer::lex(src);
     let mut p = Parser {
         a: arena,
@@ -120,20 +190,42 @@ pub fn parse_program<'a>(arena: &'a Bump, src: &'a [u8]) -> R<Program<'a>> {
         pos: 0,
         lex_error: lexed.error,
         depth: 0,
-        loop_depth: 0,
+        nesting: 0,
+        stack_floor: super::stack::floor(),
+        stack_exhausted: false,
+        loops: Vec::new(),
+        scan_warnings: Vec::new(),
+        compile_warnings: Vec::new(),
         array_nesting: 0,
         list_ok: false,
+        list_item_ok: false,
+        stmt_expect: None,
+        functions: 0,
+        first_statement: false,
+        class_name: b"",
+        array_close: Tok::RBracket,
+        list_keyword: HashSet::new(),
+        array_keyword: HashSet::new(),
         deferred: None,
     };
-    let stmts = p.top_statements()?;
+    let r = p.top_statements();
+    diags.append(&mut p.scan_warnings);
+    let stmts = r.map_err(|e| (e, p.stack_exhausted))?;
+    // The compiler runs only once the whole file parsed.
+    diags.append(&mut p.compile_warnings);
     if let Some(e) = p.deferred.take() {
-        return Err(e);
+        return Err((e, false));
     }
-    Ok(Program { stmts, halt_offset: lexed.halt_offset })
+    Ok(Program { stmts, halt_offset: lexed.halt_offset, nesting: p.nesting })
 }
 
 /// Does a token text look like what PHP prints in `unexpected ...`?
 fn quoted(text: &[u8]) -> String {
+    // Only the first line of a multi-line token, at most 30 bytes of it.
+    let text = match text.iter().position(|&c| c == b'\n') {
+        Some(n) => &text[..n],
+        None => text,
+    };
     let mut s = String::from("\"");
     if text.len() > 30 {
         s.push_str(&String::from_utf8_lossy(&text[..30]));
@@ -151,13 +243,43 @@ struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     lex_error: Option<(String, u32)>,
+    /// Current nesting, in PHP parser-stack entries (see `MAX_DEPTH`).
     depth: u32,
-    /// Number of enclosing loops / switches in the current function.
-    loop_depth: u32,
+    /// Deepest nesting seen, chains included (`ast::Program::nesting`).
+    nesting: u32,
+    /// `enter` fails below this stack address (`stack::floor`).
+    stack_floor: usize,
+    /// The parse failed for want of stack on this thread, not by PHP's limit.
+    stack_exhausted: bool,
+    /// Enclosing loops and switches in the current function, innermost last
+    /// (`true` for a switch).
+    loops: Vec<bool>,
+    /// Warnings PHP's scanner raises (octal escape overflow), in source order.
+    scan_warnings: Vec<Diagnostic>,
+    /// Warnings and deprecations PHP's compiler raises, in source order; those
+    /// after the first deferred error are dropped (compilation stops there).
+    compile_warnings: Vec<Diagnostic>,
     /// Number of enclosing `[` array literals.
     array_nesting: u32,
     /// The next `[...]` is a destructuring target (foreach).
     list_ok: bool,
+    /// The expression being parsed is an array element: `list(...)` may stand
+    /// alone there (PHP's `array_pair: T_LIST '(' array_pair_list ')'`).
+    list_item_ok: bool,
+    /// Set by a statement list for its next statement: see `statements_until_x`.
+    stmt_expect: Option<&'static str>,
+    /// Number of enclosing function bodies.
+    functions: u32,
+    /// The next statement is at the file's top level with only declares before it.
+    first_statement: bool,
+    /// The class whose body is being parsed, for messages.
+    class_name: &'a [u8],
+    /// The token closing the innermost array literal being parsed.
+    array_close: Tok,
+    /// `ExprKind::List` nodes written `list(...)` (the others were `[...]`), by address.
+    list_keyword: HashSet<usize>,
+    /// `ExprKind::Array` nodes written `array(...)`, by address.
+    array_keyword: HashSet<usize>,
     /// First compile-time error, reported if parsing succeeds.
     deferred: Option<ParseError>,
 }
@@ -253,7 +375,6 @@ impl<'a> Parser<'a> {
             Tok::InlineHtml => format!("inline html {}", quoted(text)),
             Tok::StringVarname => format!("variable name {}", quoted(text)),
             Tok::NumString => format!("number {}", quoted(text)),
-            Tok::Semicolon if text == b"?>" => "token \"?>\"".to_string(),
             k => format!("token \"{}\"", k.fixed_text()),
         }
     }
@@ -264,7 +385,13 @@ impl<'a> Parser<'a> {
         if t.kind == Tok::StartHeredoc {
             line += 1;
         }
-        if matches!(
+        let unterminated_single = t.kind == Tok::EncapsedAndWhitespace
+            && t.end as usize == self.src.len()
+            && t.start > 0
+            && self.src.get(t.start as usize - 1) == Some(&b'\'');
+        if unterminated_single {
+            // PHP's scanner does not count the lines of an unterminated '...'.
+        } else if matches!(
             t.kind,
             Tok::ConstString | Tok::EncapsedAndWhitespace | Tok::InlineHtml | Tok::YieldFrom
         ) {
@@ -312,6 +439,14 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A warning or deprecation PHP's compiler raises; dropped once a deferred
+    /// error is pending, since PHP's compilation stops at that error.
+    fn compile_warning(&mut self, kind: DiagnosticKind, message: String, line: u32) {
+        if self.deferred.is_none() {
+            self.compile_warnings.push(Diagnostic { kind, message, line });
+        }
+    }
+
     fn expect(&mut self, k: Tok) -> R<Token> {
         if self.peek() == k {
             Ok(self.bump())
@@ -338,16 +473,47 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// One level of recursion: `cost` parser-stack entries as PHP counts them.
     fn enter(&mut self) -> R<()> {
-        self.depth += 1;
+        self.enter_n(1)
+    }
+
+    fn enter_n(&mut self, cost: u32) -> R<()> {
+        self.depth += cost;
         if self.depth > MAX_DEPTH {
+            return Err(self.err_at("memory exhausted".to_string(), self.line()));
+        }
+        if self.depth > self.nesting {
+            self.nesting = self.depth;
+        }
+        if super::stack::sp() < self.stack_floor {
+            // Out of stack on this thread before PHP's limit: the caller may
+            // retry on a bigger stack (see `stack`).
+            self.stack_exhausted = true;
             return Err(self.err_at("memory exhausted".to_string(), self.line()));
         }
         Ok(())
     }
 
     fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+        self.leave_n(1)
+    }
+
+    fn leave_n(&mut self, cost: u32) {
+        self.depth = self.depth.saturating_sub(cost);
+    }
+
+    /// A left-nested chain got one link longer (`chain` links so far): the
+    /// AST is that much deeper than the recursion that built it.
+    fn chain_link(&mut self, chain: u32) -> R<()> {
+        let d = self.depth + chain;
+        if d > self.nesting {
+            self.nesting = d;
+            if d > MAX_AST_DEPTH {
+                return Err(self.err_at("memory exhausted".to_string(), self.line()));
+            }
+        }
+        Ok(())
     }
 
     // ------------------------------------------------------------------
@@ -410,6 +576,7 @@ impl<'a> Parser<'a> {
         let mut ns_style = 0u8;
         let mut seen_code = false;
         let mut outside_code_after_braced = false;
+        let mut only_declares = true;
         while self.peek() != Tok::Eof {
             if self.peek() == Tok::Namespace
                 && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon)
@@ -450,13 +617,17 @@ impl<'a> Parser<'a> {
                         && !(self.peek() == Tok::Namespace
                             && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon))
                     {
+                        self.stmt_expect = Some("end of file");
                         body.push(self.statement(true)?);
                     }
                     out.push(Stmt { line, kind: StmtKind::Namespace { name, body: body.into_bump_slice(), braced: false } });
                 }
                 continue;
             }
+            self.stmt_expect = Some("end of file");
+            self.first_statement = only_declares;
             let s = self.statement(true)?;
+            only_declares &= matches!(s.kind, StmtKind::Declare { .. });
             match &s.kind {
                 StmtKind::Declare { .. } => {}
                 StmtKind::HaltCompiler => {}
@@ -479,6 +650,12 @@ impl<'a> Parser<'a> {
 
     /// Statements until one of `terms` (not consumed).
     fn statements_until(&mut self, terms: &[Tok], top: bool) -> R<&'a [Stmt<'a>]> {
+        self.statements_until_x(terms, top, None)
+    }
+
+    /// `expect`: what PHP says it expected when a token that cannot start a
+    /// statement comes where one could (the list's closing tokens, if few).
+    fn statements_until_x(&mut self, terms: &[Tok], top: bool, expect: Option<&'static str>) -> R<&'a [Stmt<'a>]> {
         let mut out = self.vec();
         loop {
             let k = self.peek();
@@ -486,8 +663,12 @@ impl<'a> Parser<'a> {
                 break;
             }
             if k == Tok::Eof {
-                return self.unexpected();
+                return match expect {
+                    Some(x) => self.unexpected_expecting(x),
+                    None => self.unexpected(),
+                };
             }
+            self.stmt_expect = expect;
             out.push(self.statement(top)?);
         }
         Ok(out.into_bump_slice())
@@ -502,10 +683,18 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn loop_body(&mut self) -> R<&'a [Stmt<'a>]> {
-        self.loop_depth += 1;
-        let r = self.body();
-        self.loop_depth -= 1;
+    fn loop_body(&mut self, cost: u32) -> R<&'a [Stmt<'a>]> {
+        self.loops.push(false);
+        let r = self.costed(cost, |p| p.body());
+        self.loops.pop();
+        r
+    }
+
+    /// `f` as a nesting level of `cost` parser-stack entries (see `MAX_DEPTH`).
+    fn costed<T>(&mut self, cost: u32, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        self.enter_n(cost)?;
+        let r = f(self);
+        self.leave_n(cost);
         r
     }
 
@@ -515,14 +704,22 @@ impl<'a> Parser<'a> {
     }
 
     fn statement(&mut self, top: bool) -> R<Stmt<'a>> {
-        self.enter()?;
+        self.enter_n(2)?;
         let r = self.statement_inner(top);
-        self.leave();
+        self.leave_n(2);
         r
     }
 
     fn statement_inner(&mut self, top: bool) -> R<Stmt<'a>> {
+        let expect = self.stmt_expect.take();
+        let first = std::mem::take(&mut self.first_statement);
         let t = self.tok();
+        if !can_start_statement(t.kind) {
+            return match expect {
+                Some(x) => self.unexpected_expecting(x),
+                None => self.unexpected(),
+            };
+        }
         let line = t.line;
         let kind = match t.kind {
             Tok::LBrace => {
@@ -558,21 +755,21 @@ impl<'a> Parser<'a> {
                 let cond = self.expr()?;
                 self.expect(Tok::RParen)?;
                 let body = if self.eat(Tok::Colon) {
-                    self.loop_depth += 1;
+                    self.loops.push(false);
                     let b = self.statements_until(&[Tok::EndWhile], false);
-                    self.loop_depth -= 1;
+                    self.loops.pop();
                     let b = b?;
                     self.expect(Tok::EndWhile)?;
                     self.semi()?;
                     b
                 } else {
-                    self.loop_body()?
+                    self.loop_body(2)?
                 };
                 StmtKind::While { cond, body }
             }
             Tok::Do => {
                 self.bump();
-                let body = self.loop_body()?;
+                let body = self.loop_body(2)?;
                 self.expect_q(Tok::While)?;
                 self.expect_q(Tok::LParen)?;
                 let cond = self.expr()?;
@@ -583,22 +780,22 @@ impl<'a> Parser<'a> {
             Tok::For => {
                 self.bump();
                 self.expect_q(Tok::LParen)?;
-                let init = self.expr_list(Tok::Semicolon)?;
+                let init = self.for_exprs(Tok::Semicolon)?;
                 self.expect_x(Tok::Semicolon, "\";\"")?;
-                let cond = self.expr_list(Tok::Semicolon)?;
+                let cond = self.for_exprs(Tok::Semicolon)?;
                 self.expect_x(Tok::Semicolon, "\";\"")?;
-                let step = self.expr_list(Tok::RParen)?;
+                let step = self.for_exprs(Tok::RParen)?;
                 self.expect_x(Tok::RParen, "\")\"")?;
                 let body = if self.eat(Tok::Colon) {
-                    self.loop_depth += 1;
+                    self.loops.push(false);
                     let b = self.statements_until(&[Tok::EndFor], false);
-                    self.loop_depth -= 1;
+                    self.loops.pop();
                     let b = b?;
                     self.expect(Tok::EndFor)?;
                     self.semi()?;
                     b
                 } else {
-                    self.loop_body()?
+                    self.loop_body(2)?
                 };
                 StmtKind::For { init, cond, step, body }
             }
@@ -609,6 +806,9 @@ impl<'a> Parser<'a> {
                 let word = if t.kind == Tok::Break { "break" } else { "continue" };
                 let mut n = 1u32;
                 if self.peek() != Tok::Semicolon {
+                    if !can_start_expr(self.peek()) {
+                        return self.unexpected_expecting("\";\"");
+                    }
                     let e = self.expr()?;
                     match e.kind {
                         ExprKind::Int(v) if v >= 1 => n = v.min(u32::MAX as i64) as u32,
@@ -621,11 +821,24 @@ impl<'a> Parser<'a> {
                         ),
                     }
                 }
-                self.semi()?;
-                if self.loop_depth == 0 {
+                self.expect_x(Tok::Semicolon, "\";\"")?;
+                let depth = self.loops.len();
+                if depth == 0 {
                     self.defer(&format!("'{}' not in the 'loop' or 'switch' context", word), line);
-                } else if n > self.loop_depth {
+                } else if n as usize > depth {
                     self.defer(&format!("Cannot '{}' {} level{}", word, n, if n == 1 { "" } else { "s" }), line);
+                } else if t.kind == Tok::Continue && self.loops[depth - n as usize] {
+                    // zend_compile_break_continue: `continue` aimed at a switch.
+                    let has_loop_outside = depth > n as usize;
+                    let mut msg = if n == 1 {
+                        "\"continue\" targeting switch is equivalent to \"break\"".to_string()
+                    } else {
+                        format!("\"continue {n}\" targeting switch is equivalent to \"break {n}\"")
+                    };
+                    if has_loop_outside {
+                        msg.push_str(&format!(". Did you mean to use \"continue {}\"?", n + 1));
+                    }
+                    self.compile_warning(DiagnosticKind::Warning, msg, line);
                 }
                 if t.kind == Tok::Break {
                     StmtKind::Break(n)
@@ -637,8 +850,10 @@ impl<'a> Parser<'a> {
                 self.bump();
                 if self.eat(Tok::Semicolon) {
                     StmtKind::Return(None)
+                } else if !can_start_expr(self.peek()) {
+                    return self.unexpected_expecting("\";\"");
                 } else {
-                    let e = self.expr()?;
+                    let e = self.expr_value()?;
                     self.expect_x(Tok::Semicolon, "\";\"")?;
                     StmtKind::Return(Some(e))
                 }
@@ -674,7 +889,20 @@ impl<'a> Parser<'a> {
                 self.expect_q(Tok::LParen)?;
                 let mut list = self.vec();
                 while self.peek() != Tok::RParen {
-                    list.push(self.expr()?);
+                    // unset_variable: a variable only.
+                    let start = self.pos;
+                    let (e, is_var) = self.costed(1, |p| p.postfix_expr())?;
+                    if !is_var {
+                        self.pos = start;
+                        return self.unexpected();
+                    }
+                    if !matches!(self.peek(), Tok::Comma | Tok::RParen) {
+                        return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+                    }
+                    if !Self::can_write_to_chain(e) {
+                        self.defer("Can't use nullsafe operator in write context", line);
+                    }
+                    list.push(e);
                     if !self.eat(Tok::Comma) {
                         break;
                     }
@@ -719,7 +947,7 @@ impl<'a> Parser<'a> {
             Tok::Goto => {
                 self.bump();
                 let name = self.plain_ident()?;
-                self.semi()?;
+                self.expect_x(Tok::Semicolon, "\";\"")?;
                 StmtKind::Goto(name)
             }
             Tok::Ident if self.peek_at(1) == Tok::Colon => {
@@ -727,7 +955,32 @@ impl<'a> Parser<'a> {
                 self.bump();
                 StmtKind::Label(self.text(t))
             }
-            Tok::Declare => return self.declare_stmt(),
+            Tok::Declare => return self.declare_stmt(first),
+            Tok::Namespace
+                if top && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon) =>
+            {
+                // Inside a braced namespace: PHP's grammar takes it, its compiler does not.
+                self.bump();
+                let name = if matches!(self.peek(), Tok::Ident | Tok::NameQualified) {
+                    let n = self.bump();
+                    Some(self.text(n))
+                } else {
+                    None
+                };
+                if self.eat(Tok::LBrace) {
+                    self.defer("Namespace declarations cannot be nested", line);
+                    let body = self.statements_until(&[Tok::RBrace], true)?;
+                    self.expect(Tok::RBrace)?;
+                    StmtKind::Namespace { name, body, braced: true }
+                } else {
+                    if name.is_none() {
+                        return self.unexpected_expecting("\"{\"");
+                    }
+                    self.expect(Tok::Semicolon)?;
+                    self.defer("Cannot mix bracketed namespace declarations with unbracketed namespace declarations", line);
+                    StmtKind::Namespace { name, body: &[], braced: false }
+                }
+            }
             Tok::Use if top => return self.use_stmt(),
             Tok::Const if top => {
                 self.bump();
@@ -737,6 +990,7 @@ impl<'a> Parser<'a> {
                     let name = self.plain_ident()?;
                     self.expect_q(Tok::Eq)?;
                     let value = self.expr()?;
+                    self.check_const_expr(value, true);
                     list.push(ConstItem { line: l, name, value });
                     if !self.eat(Tok::Comma) {
                         break;
@@ -745,7 +999,14 @@ impl<'a> Parser<'a> {
                 self.expect_x(Tok::Semicolon, "\",\" or \";\"")?;
                 StmtKind::Const(list.into_bump_slice())
             }
-            Tok::HaltCompiler if top => {
+            Tok::HaltCompiler if !top => {
+                self.bump();
+                self.expect_q(Tok::LParen)?;
+                self.expect_q(Tok::RParen)?;
+                self.expect_q(Tok::Semicolon)?;
+                return self.fatal("__HALT_COMPILER() can only be used from the outermost scope", line);
+            }
+            Tok::HaltCompiler => {
                 self.bump();
                 self.expect_q(Tok::LParen)?;
                 self.expect_q(Tok::RParen)?;
@@ -761,6 +1022,16 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(Stmt { line, kind })
+    }
+
+    /// A `for` clause: like `expr_list`, with PHP's message for a bad start.
+    fn for_exprs(&mut self, end: Tok) -> R<&'a [&'a Expr<'a>]> {
+        let k = self.peek();
+        if k != end && !can_start_expr(k) {
+            let w = format!("\"{}\"", end.fixed_text());
+            return self.unexpected_expecting(&w);
+        }
+        self.expr_list(end)
     }
 
     /// Comma-separated expressions up to `end` (not consumed); may be empty.
@@ -786,7 +1057,7 @@ impl<'a> Parser<'a> {
         let mut else_ = None;
         let then;
         if self.eat(Tok::Colon) {
-            then = self.statements_until(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false)?;
+            then = self.statements_until_x(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false, Some(ALT_IF))?;
             loop {
                 match self.peek() {
                     Tok::ElseIf => {
@@ -795,7 +1066,7 @@ impl<'a> Parser<'a> {
                         let c = self.expr()?;
                         self.expect(Tok::RParen)?;
                         self.expect_q(Tok::Colon)?;
-                        let b = self.statements_until(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false)?;
+                        let b = self.statements_until_x(&[Tok::ElseIf, Tok::Else, Tok::EndIf], false, Some(ALT_IF))?;
                         elseifs.push(ElseIf { line: l, cond: c, body: b });
                     }
                     Tok::Else => {
@@ -810,7 +1081,7 @@ impl<'a> Parser<'a> {
             self.expect(Tok::EndIf)?;
             self.semi()?;
         } else {
-            then = self.body()?;
+            then = self.costed(2, |p| p.body())?;
             loop {
                 match self.peek() {
                     Tok::ElseIf => {
@@ -837,7 +1108,7 @@ impl<'a> Parser<'a> {
         let line = self.bump().line;
         self.expect_q(Tok::LParen)?;
         let subject = self.expr()?;
-        self.expect_q(Tok::As)?;
+        self.expect(Tok::As)?;
         let (mut value, mut by_ref) = self.foreach_target()?;
         let mut key = None;
         if self.eat(Tok::DoubleArrow) {
@@ -852,17 +1123,20 @@ impl<'a> Parser<'a> {
             value = v;
             by_ref = r;
         }
-        self.expect_q(Tok::RParen)?;
+        if self.peek() != Tok::RParen {
+            return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+        }
+        self.bump();
         let body = if self.eat(Tok::Colon) {
-            self.loop_depth += 1;
+            self.loops.push(false);
             let b = self.statements_until(&[Tok::EndForeach], false);
-            self.loop_depth -= 1;
+            self.loops.pop();
             let b = b?;
             self.expect(Tok::EndForeach)?;
             self.semi()?;
             b
         } else {
-            self.loop_body()?
+            self.loop_body(4)?
         };
         Ok(Stmt { line, kind: StmtKind::Foreach { subject, key, value, by_ref, body } })
     }
@@ -870,13 +1144,28 @@ impl<'a> Parser<'a> {
     fn foreach_target(&mut self) -> R<(&'a Expr<'a>, bool)> {
         let by_ref = self.eat(Tok::Amp);
         let line = self.line();
+        let start = self.pos;
         self.list_ok = true;
         let r = self.postfix_expr();
         self.list_ok = false;
         let (e, is_var) = r?;
         let e = match e.kind {
+            _ if is_var => {
+                self.check_write(e, line);
+                e
+            }
+            ExprKind::Int(_) | ExprKind::Float(_) => {
+                self.pos = start;
+                return self.unexpected();
+            }
+            ExprKind::Array(_) if self.is_keyword_array(e) => {
+                // `array(...)` is only a dereferenceable scalar here.
+                return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+            }
+            ExprKind::String(_) | ExprKind::Interpolated(_) | ExprKind::Const(_) => {
+                return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+            }
             ExprKind::Array(_) | ExprKind::List(_) => self.to_list(e, line)?,
-            _ if is_var => e,
             _ => return self.unexpected(),
         };
         if let ExprKind::Var(b"this") = e.kind {
@@ -898,9 +1187,11 @@ impl<'a> Parser<'a> {
         };
         self.eat(Tok::Semicolon);
         let end = if alt { Tok::EndSwitch } else { Tok::RBrace };
+        let case_expect =
+            if alt { "\"endswitch\" or \"case\" or \"default\"" } else { "\"case\" or \"default\" or \"}\"" };
         let mut cases = self.vec();
         let mut has_default = false;
-        self.loop_depth += 1;
+        self.loops.push(true);
         let r: R<()> = (|| {
             while self.peek() != end {
                 let l = self.line();
@@ -917,17 +1208,17 @@ impl<'a> Parser<'a> {
                         has_default = true;
                         None
                     }
-                    _ => return self.unexpected(),
+                    _ => return self.unexpected_expecting(case_expect),
                 };
                 if !self.eat(Tok::Colon) && !self.eat(Tok::Semicolon) {
                     return self.unexpected();
                 }
-                let body = self.statements_until(&[Tok::Case, Tok::Default, end], false)?;
+                let body = self.statements_until_x(&[Tok::Case, Tok::Default, end], false, Some(case_expect))?;
                 cases.push(Case { line: l, test, body });
             }
             Ok(())
         })();
-        self.loop_depth -= 1;
+        self.loops.pop();
         r?;
         self.bump();
         if alt {
@@ -947,6 +1238,9 @@ impl<'a> Parser<'a> {
             self.expect_q(Tok::LParen)?;
             let mut types = self.vec();
             loop {
+                if !Self::is_name_tok(self.peek()) {
+                    return self.unexpected();
+                }
                 types.push(self.class_name()?);
                 if !self.eat(Tok::Pipe) {
                     break;
@@ -978,7 +1272,9 @@ impl<'a> Parser<'a> {
         Ok(Stmt { line, kind: StmtKind::Try { body, catches: catches.into_bump_slice(), finally } })
     }
 
-    fn declare_stmt(&mut self) -> R<Stmt<'a>> {
+    /// `first`: only declares precede it, at the file's top level
+    /// (zend_is_first_statement).
+    fn declare_stmt(&mut self, first: bool) -> R<Stmt<'a>> {
         let line = self.bump().line;
         self.expect_q(Tok::LParen)?;
         let mut dirs = self.vec();
@@ -1002,6 +1298,13 @@ impl<'a> Parser<'a> {
         } else {
             Some(self.body()?)
         };
+        if dirs.iter().any(|(n, _)| n.eq_ignore_ascii_case(b"strict_types")) {
+            if !first {
+                self.defer("strict_types declaration must be the very first statement in the script", line);
+            } else if body.is_some() {
+                self.defer("strict_types declaration must not use block mode", line);
+            }
+        }
         Ok(Stmt { line, kind: StmtKind::Declare { directives: dirs.into_bump_slice(), body } })
     }
 
@@ -1095,7 +1398,7 @@ impl<'a> Parser<'a> {
         is_static: bool,
         body_required: bool,
     ) -> R<&'a Function<'a>> {
-        let params = self.params()?;
+        let params = self.params(line)?;
         let mut uses: &'a [ClosureUse<'a>] = &[];
         if name.is_empty() && self.eat(Tok::Use) {
             self.expect_q(Tok::LParen)?;
@@ -1103,7 +1406,20 @@ impl<'a> Parser<'a> {
             while self.peek() != Tok::RParen {
                 let r = self.eat(Tok::Amp);
                 let v = self.expect_x(Tok::Variable, "variable")?;
-                list.push(ClosureUse { name: self.var_name(v), by_ref: r });
+                let n = self.var_name(v);
+                // zend_compile_closure_uses
+                if n == b"this" {
+                    self.defer("Cannot use $this as lexical variable", v.line);
+                } else if is_superglobal(n) {
+                    self.defer("Cannot use auto-global as lexical variable", v.line);
+                } else if params.iter().any(|p| p.name == n) {
+                    let m = format!("Cannot use lexical variable ${} as a parameter name", String::from_utf8_lossy(n));
+                    self.defer(&m, v.line);
+                } else if list.iter().any(|u: &ClosureUse| u.name == n) {
+                    let m = format!("Cannot use variable ${} twice", String::from_utf8_lossy(n));
+                    self.defer(&m, v.line);
+                }
+                list.push(ClosureUse { name: n, by_ref: r });
                 if !self.eat(Tok::Comma) {
                     break;
                 }
@@ -1115,10 +1431,12 @@ impl<'a> Parser<'a> {
         let body = if !body_required && self.eat(Tok::Semicolon) {
             None
         } else {
-            self.expect_x(Tok::LBrace, "\"{\"")?;
-            let saved = std::mem::replace(&mut self.loop_depth, 0);
-            let b = self.statements_until(&[Tok::RBrace], false);
-            self.loop_depth = saved;
+            self.expect_x(Tok::LBrace, if body_required { "\"{\"" } else { "\";\" or \"{\"" })?;
+            let saved = std::mem::take(&mut self.loops);
+            self.functions += 1;
+            let b = self.costed(9, |p| p.statements_until(&[Tok::RBrace], false));
+            self.functions -= 1;
+            self.loops = saved;
             Some(b?)
         };
         let end_line = self.line();
@@ -1140,12 +1458,21 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    fn params(&mut self) -> R<&'a [Param<'a>]> {
+    /// `decl_line`: the function's line, where PHP reports parameter deprecations.
+    fn params(&mut self, decl_line: u32) -> R<&'a [Param<'a>]> {
         self.expect_q(Tok::LParen)?;
         let mut list = self.vec();
         let mut variadic_seen = false;
         while self.peek() != Tok::RParen {
             let line = self.line();
+            if !matches!(
+                self.peek(),
+                Tok::Variable | Tok::Amp | Tok::Ellipsis | Tok::Attribute | Tok::Ident | Tok::NameQualified
+                    | Tok::NameFullyQualified | Tok::NameRelative | Tok::Array | Tok::Callable | Tok::Static
+                    | Tok::Question | Tok::LParen | Tok::Public | Tok::Protected | Tok::Private | Tok::Readonly
+            ) {
+                return self.unexpected_expecting("variable");
+            }
             let attributes = self.attributes()?;
             let mut promote = Modifiers(0);
             loop {
@@ -1158,6 +1485,10 @@ impl<'a> Parser<'a> {
                 };
                 self.bump();
                 promote.0 |= f;
+            }
+            if self.peek() == Tok::Amp && !matches!(self.peek_at(1), Tok::Variable | Tok::Ellipsis) {
+                // PHP 8.1's scanner: an `&` not before a variable is an intersection `&`.
+                return self.unexpected_expecting("variable");
             }
             let ty = if matches!(self.peek(), Tok::Amp | Tok::Ellipsis | Tok::Variable) {
                 None
@@ -1183,7 +1514,24 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_x(Tok::RParen, "\")\"")?;
-        Ok(list.into_bump_slice())
+        let params = list.into_bump_slice();
+        // zend_compile_params: an optional parameter before a required one.
+        if let Some(last_required) = params.iter().rposition(|p| p.default.is_none() && !p.variadic) {
+            for p in &params[..last_required] {
+                let Some(d) = p.default else { continue };
+                let null_default = matches!(d.kind, ExprKind::Const(n) if n.name.eq_ignore_ascii_case(b"null"));
+                if null_default && matches!(p.ty, Some(t) if !matches!(t, Type::Nullable(_))) {
+                    continue; // `T $p = null` (not `?T`): the old spelling of a nullable type
+                }
+                let msg = format!(
+                    "Optional parameter ${} declared before required parameter ${} is implicitly treated as a required parameter",
+                    String::from_utf8_lossy(p.name),
+                    String::from_utf8_lossy(params[last_required].name)
+                );
+                self.compile_warning(DiagnosticKind::Deprecated, msg, decl_line);
+            }
+        }
+        Ok(params)
     }
 
     fn parse_type(&mut self) -> R<&'a Type<'a>> {
@@ -1266,6 +1614,9 @@ impl<'a> Parser<'a> {
                 } else {
                     &[]
                 };
+                for a in args {
+                    self.check_const_expr(a.value, true);
+                }
                 list.push(Attribute { line, name, args });
                 if !self.eat(Tok::Comma) || self.peek() == Tok::RBracket {
                     break;
@@ -1330,7 +1681,17 @@ impl<'a> Parser<'a> {
         let mut extends = None;
         let mut implements: &'a [Name<'a>] = &[];
         if kind == ClassKind::Enum && self.eat(Tok::Colon) {
-            enum_backing = Some(self.parse_type()?);
+            let t = self.parse_type()?;
+            match t {
+                Type::Named(n) if n.kind == NameKind::Unqualified
+                    && (n.name.eq_ignore_ascii_case(b"int") || n.name.eq_ignore_ascii_case(b"string")) => {}
+                Type::Named(n) => {
+                    let m = format!("Enum backing type must be int or string, {} given", String::from_utf8_lossy(n.name));
+                    self.defer(&m, line);
+                }
+                _ => {}
+            }
+            enum_backing = Some(t);
         }
         if kind == ClassKind::Interface {
             if self.eat(Tok::Extends) {
@@ -1338,6 +1699,9 @@ impl<'a> Parser<'a> {
             }
         } else {
             if kind == ClassKind::Class && self.eat(Tok::Extends) {
+                if !Self::is_name_tok(self.peek()) {
+                    return self.unexpected();
+                }
                 extends = Some(self.class_name()?);
             }
             if kind != ClassKind::Trait && self.eat(Tok::Implements) {
@@ -1346,7 +1710,8 @@ impl<'a> Parser<'a> {
         }
         self.expect_x(Tok::LBrace, "\"{\"")?;
         let mut members = self.vec();
-        let saved = std::mem::replace(&mut self.loop_depth, 0);
+        let saved_name = std::mem::replace(&mut self.class_name, name.unwrap_or(b"class@anonymous"));
+        let saved = std::mem::take(&mut self.loops);
         let r: R<()> = (|| {
             while self.peek() != Tok::RBrace {
                 let m = self.class_member(kind)?;
@@ -1354,7 +1719,8 @@ impl<'a> Parser<'a> {
             }
             Ok(())
         })();
-        self.loop_depth = saved;
+        self.loops = saved;
+        self.class_name = saved_name;
         r?;
         let end_line = self.bump().line;
         Ok(self.alloc(ClassDecl {
@@ -1375,6 +1741,9 @@ impl<'a> Parser<'a> {
     fn name_list(&mut self) -> R<&'a [Name<'a>]> {
         let mut list = self.vec();
         loop {
+            if !Self::is_name_tok(self.peek()) {
+                return self.unexpected();
+            }
             list.push(self.class_name()?);
             if !self.eat(Tok::Comma) {
                 break;
@@ -1433,7 +1802,7 @@ impl<'a> Parser<'a> {
                         }
                         adaptations.push(TraitAdaptation::Alias { trait_, method, modifiers, alias });
                     }
-                    self.semi()?;
+                    self.expect_x(Tok::Semicolon, "\";\"")?;
                 }
                 self.bump();
             } else {
@@ -1490,6 +1859,7 @@ impl<'a> Parser<'a> {
                     let name = self.identifier()?;
                     self.expect_q(Tok::Eq)?;
                     let value = self.expr()?;
+                    self.check_const_expr(value, false);
                     consts.push(ConstItem { line: l, name, value });
                     if !self.eat(Tok::Comma) {
                         break;
@@ -1501,19 +1871,32 @@ impl<'a> Parser<'a> {
             Tok::Function => {
                 self.bump();
                 let by_ref = self.eat(Tok::Amp);
+                let t = self.tok();
+                if !(t.kind == Tok::Ident || (t.kind.is_keyword() && t.kind != Tok::YieldFrom)) {
+                    return self.unexpected();
+                }
                 let name = self.identifier()?;
                 let func = self.function_rest(line, name, by_ref, attributes, false, false)?;
+                self.check_method(class_kind, modifiers, func);
                 Ok(ClassMember::Method { modifiers, func })
             }
             _ => {
                 if modifiers.0 == 0 {
                     return self.unexpected_expecting("\"function\" or \"const\"");
                 }
+                if !matches!(
+                    self.peek(),
+                    Tok::Variable | Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative
+                        | Tok::Array | Tok::Callable | Tok::Static | Tok::Question | Tok::LParen
+                ) {
+                    return self.unexpected_expecting("variable");
+                }
                 let ty = if self.peek() == Tok::Variable { None } else { Some(self.parse_type()?) };
                 let mut props = self.vec();
                 loop {
                     let v = self.expect_x(Tok::Variable, "variable")?;
                     let default = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+                    self.check_property(class_kind, modifiers, ty.is_some(), self.var_name(v), default, v.line);
                     props.push(PropertyItem { name: self.var_name(v), default });
                     if !self.eat(Tok::Comma) {
                         break;
@@ -1573,12 +1956,15 @@ impl<'a> Parser<'a> {
     fn binary_loop(&mut self, mut left: &'a Expr<'a>, min: u8) -> R<&'a Expr<'a>> {
         // Some(short) if `left` is an unparenthesized ternary built here.
         let mut left_ternary: Option<bool> = None;
+        let mut chain = 0;
         loop {
             let t = self.peek();
             let Some((prec, assoc, op)) = binary_info(t) else { break };
             if prec < min {
                 break;
             }
+            chain += 1;
+            self.chain_link(chain)?;
             let line = left.line;
             match t {
                 Tok::Question => {
@@ -1601,14 +1987,14 @@ impl<'a> Parser<'a> {
                         }
                     }
                     self.check_read(left);
-                    let else_ = self.expr_bp(P_TERNARY + 1)?;
+                    let else_ = self.costed(3, |p| p.expr_bp(P_TERNARY + 1))?;
                     left = self.expr_node(line, ExprKind::Ternary { cond: left, then, else_ });
                     left_ternary = Some(short);
                     continue;
                 }
                 Tok::Coalesce => {
                     self.bump();
-                    let right = self.expr_bp(P_COALESCE)?;
+                    let right = self.costed(1, |p| p.expr_bp(P_COALESCE))?;
                     left = self.expr_node(line, ExprKind::Coalesce { left, right });
                 }
                 Tok::Instanceof => {
@@ -1619,8 +2005,11 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     self.bump();
-                    let next_min = if assoc == Assoc::Right { prec } else { prec + 1 };
-                    let right = self.expr_bp(next_min)?;
+                    let right = if assoc == Assoc::Right {
+                        self.costed(1, |p| p.expr_bp(prec))?
+                    } else {
+                        self.expr_bp(prec + 1)?
+                    };
                     self.check_read(left);
                     self.check_read(right);
                     let op = op.unwrap_or(BinaryOp::Add);
@@ -1642,6 +2031,7 @@ impl<'a> Parser<'a> {
     /// Prefix operators, then a postfix expression (with an assignment attached
     /// to it, as PHP's grammar binds `variable = expr` regardless of what precedes).
     fn unary(&mut self) -> R<&'a Expr<'a>> {
+        let item_ok = std::mem::take(&mut self.list_item_ok);
         let t = self.tok();
         let line = t.line;
         let kind = match t.kind {
@@ -1706,6 +2096,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Yield => {
                 self.bump();
+                self.yield_context(line);
                 if matches!(
                     self.peek(),
                     Tok::Semicolon | Tok::RParen | Tok::Comma | Tok::RBracket | Tok::RBrace | Tok::Eof
@@ -1725,6 +2116,7 @@ impl<'a> Parser<'a> {
             }
             Tok::YieldFrom => {
                 self.bump();
+                self.yield_context(line);
                 ExprKind::YieldFrom(self.expr_bp(P_YIELD_FROM + 1)?)
             }
             Tok::Throw => {
@@ -1742,17 +2134,147 @@ impl<'a> Parser<'a> {
                 ExprKind::Include { kind, expr: self.expr_bp(P_LOGICAL_OR)? }
             }
             Tok::New => return self.new_expr(),
-            _ => return self.postfix_with_assign(),
+            _ => return self.postfix_with_assign(item_ok),
         };
         Ok(self.expr_node(line, kind))
+    }
+
+    /// zend_begin_method_decl's checks.
+    fn check_method(&mut self, kind: ClassKind, m: Modifiers, f: &'a Function<'a>) {
+        let (class, name) = (String::from_utf8_lossy(self.class_name), String::from_utf8_lossy(f.name));
+        let line = f.line;
+        let mut abstract_ = m.has(Modifiers::ABSTRACT);
+        if kind == ClassKind::Interface {
+            if m.has(Modifiers::PROTECTED) || m.has(Modifiers::PRIVATE) {
+                return self.defer(&format!("Access type for interface method {class}::{name}() must be public"), line);
+            }
+            if m.has(Modifiers::FINAL) {
+                return self.defer(&format!("Interface method {class}::{name}() must not be final"), line);
+            }
+            if abstract_ {
+                return self.defer(&format!("Interface method {class}::{name}() must not be abstract"), line);
+            }
+            abstract_ = true;
+        }
+        let what = if kind == ClassKind::Interface { "Interface" } else { "Abstract" };
+        if abstract_ {
+            if m.has(Modifiers::PRIVATE) && kind != ClassKind::Trait {
+                self.defer(&format!("{what} function {class}::{name}() cannot be declared private"), line);
+            } else if f.body.is_some() {
+                self.defer(&format!("{what} function {class}::{name}() cannot contain body"), line);
+            }
+        } else if f.body.is_none() {
+            self.defer(&format!("Non-abstract method {class}::{name}() must contain body"), line);
+        }
+        if f.params.iter().any(|p| p.promote.0 != 0) && !f.name.eq_ignore_ascii_case(b"__construct") {
+            self.defer("Cannot declare promoted property outside a constructor", line);
+        }
+    }
+
+    /// zend_compile_prop_decl's checks.
+    fn check_property(
+        &mut self,
+        kind: ClassKind,
+        m: Modifiers,
+        typed: bool,
+        name: &[u8],
+        default: Option<&'a Expr<'a>>,
+        line: u32,
+    ) {
+        let class = String::from_utf8_lossy(self.class_name).into_owned();
+        let name = String::from_utf8_lossy(name);
+        if kind == ClassKind::Interface {
+            return self.defer("Interfaces may not include properties", line);
+        }
+        if kind == ClassKind::Enum {
+            return self.defer(&format!("Enum {class} cannot include properties"), line);
+        }
+        if m.has(Modifiers::ABSTRACT) {
+            return self.defer("Properties cannot be declared abstract", line);
+        }
+        if m.has(Modifiers::READONLY) {
+            if !typed {
+                return self.defer(&format!("Readonly property {class}::${name} must have type"), line);
+            }
+            if m.has(Modifiers::STATIC) {
+                return self.defer(&format!("Static property {class}::${name} cannot be readonly"), line);
+            }
+            if default.is_some() {
+                return self.defer(&format!("Readonly property {class}::${name} cannot have default value"), line);
+            }
+        }
+        if let Some(d) = default {
+            self.check_const_expr(d, false);
+        }
+    }
+
+    /// zend_compile_const_expr: only constant operations (and `new` where
+    /// `allow_new`), checked top-down as PHP does.
+    fn check_const_expr(&mut self, e: &'a Expr<'a>, allow_new: bool) {
+        if let Some(msg) = Self::const_expr_error(e, allow_new) {
+            self.defer(msg, e.line);
+        }
+    }
+
+    fn const_expr_error(e: &Expr<'a>, allow_new: bool) -> Option<&'static str> {
+        use ExprKind as K;
+        const INVALID: &str = "Constant expression contains invalid operations";
+        match &e.kind {
+            K::Int(_) | K::Float(_) | K::String(_) | K::Const(_) | K::MagicConst(_) => None,
+            K::ClassConst { class: ClassRef::Name(_), .. } => None,
+            K::ClassConst { class: ClassRef::Expr(c), .. } => Self::const_expr_error(c, allow_new),
+            K::Array(items) => items.iter().find_map(|it| {
+                if it.by_ref {
+                    return Some(INVALID);
+                }
+                it.key.and_then(|k| Self::const_expr_error(k, allow_new)).or_else(|| Self::const_expr_error(it.value, allow_new))
+            }),
+            K::Unary { expr, .. } => Self::const_expr_error(expr, allow_new),
+            K::Binary { left, right, .. } | K::Coalesce { left, right } => {
+                Self::const_expr_error(left, allow_new).or_else(|| Self::const_expr_error(right, allow_new))
+            }
+            K::Ternary { cond, then, else_ } => Self::const_expr_error(cond, allow_new)
+                .or_else(|| then.and_then(|t| Self::const_expr_error(t, allow_new)))
+                .or_else(|| Self::const_expr_error(else_, allow_new)),
+            K::Index { base, dim } => Self::const_expr_error(base, allow_new)
+                .or_else(|| dim.and_then(|d| Self::const_expr_error(d, allow_new))),
+            K::Prop { obj, name, .. } => Self::const_expr_error(obj, allow_new).or_else(|| match name {
+                MemberName::Expr(x) => Self::const_expr_error(x, allow_new),
+                MemberName::Ident(_) => None,
+            }),
+            K::New { class, args } => {
+                if !allow_new {
+                    return Some("New expressions are not supported in this context");
+                }
+                match class {
+                    ClassRef::Anonymous(_) => Some("Cannot use anonymous class in constant expression"),
+                    ClassRef::Expr(_) => Some("Cannot use dynamic class name in constant expression"),
+                    ClassRef::Name(_) => args.iter().find_map(|a| {
+                        if a.unpack {
+                            Some("Argument unpacking in constant expressions is not supported")
+                        } else {
+                            Self::const_expr_error(a.value, allow_new)
+                        }
+                    }),
+                }
+            }
+            _ => Some(INVALID),
+        }
+    }
+
+    fn yield_context(&mut self, line: u32) {
+        if self.functions == 0 {
+            self.defer("The \"yield\" expression can only be used inside a function", line);
+        }
     }
 
     /// Report writes to things that cannot be written.
     fn check_write(&mut self, e: &'a Expr<'a>, line: u32) {
         match e.kind {
             ExprKind::Var(b"this") => self.defer("Cannot re-assign $this", line),
-            ExprKind::Call { .. } | ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. } => {
-                self.defer("Can't use function return value in write context", line)
+            ExprKind::Call { .. } => self.defer("Can't use function return value in write context", line),
+            ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. } => {
+                self.defer("Can't use method return value in write context", line)
             }
             ExprKind::Prop { nullsafe: true, .. } => self.defer("Can't use nullsafe operator in write context", line),
             ExprKind::Index { base, .. } | ExprKind::Prop { obj: base, .. } => {
@@ -1783,16 +2305,24 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn postfix_with_assign(&mut self) -> R<&'a Expr<'a>> {
+    fn postfix_with_assign(&mut self, item_ok: bool) -> R<&'a Expr<'a>> {
         let line = self.line();
         let (e, is_var) = self.postfix_expr()?;
         let t = self.peek();
         let is_list = matches!(e.kind, ExprKind::List(_));
-        let is_array = matches!(e.kind, ExprKind::Array(_));
+        // `array(...) = ...` is not in PHP's grammar.
+        let is_array = matches!(e.kind, ExprKind::Array(_)) && !self.is_keyword_array(e);
         if !(is_var || ((is_list || is_array) && t == Tok::Eq)) {
-            if is_list && self.array_nesting == 0 {
-                // `list()` must be assigned to (a nested one is part of the outer pattern).
-                return self.unexpected_expecting("\"=\"");
+            if is_list && self.is_keyword_list(e) {
+                // `list()` must be assigned to, unless it is an array element.
+                if !item_ok {
+                    return self.unexpected_expecting("\"=\"");
+                }
+                match t {
+                    Tok::Comma | Tok::RBracket | Tok::RParen => {}
+                    _ if self.array_close == Tok::RParen => return self.unexpected_expecting("\")\""),
+                    _ => return self.unexpected_expecting("\"]\""),
+                }
             }
             return Ok(e);
         }
@@ -1809,22 +2339,26 @@ impl<'a> Parser<'a> {
                 if self.peek() == Tok::New {
                     return self.unexpected();
                 }
+                let start = self.pos;
                 let (value, vis_var) = self.postfix_expr()?;
                 if !vis_var {
                     if let ExprKind::Closure(_) | ExprKind::ArrowFn(_) = value.kind {
                     } else {
+                        self.pos = start;
                         return self.unexpected();
                     }
                 }
-                let _ = vline;
+                if !Self::can_write_to_chain(value) {
+                    self.defer("Cannot take reference of a nullsafe chain", vline);
+                }
                 return Ok(self.expr_node(line, ExprKind::AssignRef { target, value }));
             }
-            let value = self.expr_bp(P_ASSIGN + 1)?;
+            let value = self.costed(1, |p| p.expr_bp(P_ASSIGN + 1))?;
             self.check_read(value);
             return Ok(self.expr_node(line, ExprKind::Assign { target, value }));
         }
         self.check_write(e, line);
-        let value = self.expr_bp(P_ASSIGN + 1)?;
+        let value = self.costed(1, |p| p.expr_bp(P_ASSIGN + 1))?;
         self.check_read(value);
         if t == Tok::CoalesceEq {
             return Ok(self.expr_node(line, ExprKind::AssignCoalesce { target: e, value }));
@@ -1833,69 +2367,124 @@ impl<'a> Parser<'a> {
         Ok(self.expr_node(line, ExprKind::AssignOp { op, target: e, value }))
     }
 
-    /// Turn an array literal into a destructuring pattern (recursively).
+    /// Turn an array literal into a destructuring pattern (recursively), with
+    /// the checks of zend_compile_list_assign in its order.
     fn to_list(&mut self, e: &'a Expr<'a>, line: u32) -> R<&'a Expr<'a>> {
-        let mut out = self.vec();
-        let mut keyed = false;
-        let mut unkeyed = false;
-        let mut push_item = |p: &mut Self, it: &'a ArrayItem<'a>, out: &mut BVec<'a, Option<ArrayItem<'a>>>| -> R<()> {
-            if it.spread {
-                p.defer("Spread operator is not supported in assignments", line);
+        let items: &'a [Option<ArrayItem<'a>>] = match e.kind {
+            ExprKind::List(items) => items,
+            ExprKind::Array(items) => {
+                let mut v = self.vec();
+                for it in items {
+                    v.push(Some(ArrayItem { key: it.key, value: it.value, by_ref: it.by_ref, spread: it.spread }));
+                }
+                v.into_bump_slice()
             }
-            if it.key.is_some() {
-                keyed = true;
-            } else {
-                unkeyed = true;
+            _ => return Ok(e),
+        };
+        let list_style = self.is_keyword_list(e);
+        let is_keyed = matches!(items.first(), Some(Some(it)) if it.key.is_some());
+        let mut out = self.vec();
+        let mut has_elems = false;
+        for it in items {
+            let Some(it) = it else {
+                if is_keyed {
+                    self.defer("Cannot use empty array entries in keyed array assignment", line);
+                }
+                out.push(None);
+                continue;
+            };
+            if it.spread {
+                self.defer("Spread operator is not supported in assignments", line);
+            }
+            has_elems = true;
+            if it.key.is_some() != is_keyed {
+                self.defer("Cannot mix keyed and unkeyed array entries in assignments", line);
             }
             let value = match it.value.kind {
-                ExprKind::Array(_) | ExprKind::List(_) => p.to_list(it.value, line)?,
+                ExprKind::Array(_) | ExprKind::List(_) => {
+                    if self.is_keyword_array(it.value) {
+                        self.defer("Cannot assign to array(), use [] instead", line);
+                    } else if self.is_keyword_list(it.value) != list_style {
+                        self.defer("Cannot mix [] and list()", line);
+                    }
+                    self.to_list(it.value, line)?
+                }
                 _ => {
-                    if let ExprKind::Var(b"this") = it.value.kind {
-                        p.defer("Cannot re-assign $this", line);
+                    match it.value.kind {
+                        ExprKind::Var(b"this") => self.defer("Cannot re-assign $this", line),
+                        _ if !Self::can_write_to(it.value) => {
+                            self.defer("Assignments can only happen to writable values", line)
+                        }
+                        ExprKind::Call { .. } => {
+                            self.defer("Can't use function return value in write context", line)
+                        }
+                        ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. } => {
+                            self.defer("Can't use method return value in write context", line)
+                        }
+                        _ => {}
                     }
                     it.value
                 }
             };
             out.push(Some(ArrayItem { key: it.key, value, by_ref: it.by_ref, spread: it.spread }));
-            Ok(())
-        };
-        match e.kind {
-            ExprKind::Array(items) => {
-                for it in items {
-                    push_item(self, it, &mut out)?;
-                }
-            }
-            ExprKind::List(items) => {
-                for it in items {
-                    match it {
-                        Some(it) => push_item(self, it, &mut out)?,
-                        None => out.push(None),
-                    }
-                }
-            }
-            _ => return Ok(e),
         }
-        if out.iter().all(|i| i.is_none()) {
+        if !has_elems {
             self.defer("Cannot use empty list", line);
         }
-        if keyed && unkeyed {
-            self.defer("Cannot mix keyed and unkeyed array entries in assignments", line);
-        }
         Ok(self.expr_node(e.line, ExprKind::List(out.into_bump_slice())))
+    }
+
+    /// zend_can_write_to_variable: a variable or call under `[..]` / `->`, with no `?->`.
+    fn can_write_to(mut e: &Expr<'_>) -> bool {
+        loop {
+            match e.kind {
+                ExprKind::Index { base, .. } => e = base,
+                ExprKind::Prop { obj, nullsafe: false, .. } => e = obj,
+                ExprKind::Prop { nullsafe: true, .. } => return false,
+                _ => break,
+            }
+        }
+        match e.kind {
+            ExprKind::Var(_) | ExprKind::VarVar(_) | ExprKind::StaticProp { .. } => true,
+            ExprKind::Call { .. } | ExprKind::StaticCall { .. } => true,
+            ExprKind::MethodCall { obj, nullsafe, .. } => !nullsafe && Self::can_write_to_chain(obj),
+            _ => false,
+        }
+    }
+
+    /// No `?->` anywhere down a chain (zend_ast_is_short_circuited).
+    fn can_write_to_chain(mut e: &Expr<'_>) -> bool {
+        loop {
+            match e.kind {
+                ExprKind::Index { base, .. } => e = base,
+                ExprKind::Prop { obj, nullsafe, .. } | ExprKind::MethodCall { obj, nullsafe, .. } => {
+                    if nullsafe {
+                        return false;
+                    }
+                    e = obj
+                }
+                _ => return true,
+            }
+        }
     }
 
     /// A primary expression with its postfix operators (`[..]`, `->`, `::`, calls,
     /// `++`/`--`). Returns whether the result is a "variable" (assignable) in PHP's grammar.
     fn postfix_expr(&mut self) -> R<(&'a Expr<'a>, bool)> {
         let (mut e, mut derefable, mut is_var, mut bare_name) = self.primary()?;
+        let mut chain = 0;
         loop {
             let t = self.peek();
             let line = e.line;
+            chain += 1;
+            self.chain_link(chain)?;
             match t {
                 Tok::LBracket if derefable => {
                     self.bump();
                     let dim = if self.peek() == Tok::RBracket {
                         None
+                    } else if !can_start_expr(self.peek()) {
+                        return self.unexpected_expecting("\"]\"");
                     } else {
                         let saved = std::mem::replace(&mut self.array_nesting, 0);
                         let d = self.expr();
@@ -1906,11 +2495,17 @@ impl<'a> Parser<'a> {
                     e = self.expr_node(line, ExprKind::Index { base: e, dim });
                     is_var = true;
                 }
-                Tok::LBrace if is_var => {
-                    return self.fatal(
-                        "Array and string offset access syntax with curly braces is no longer supported",
-                        self.line(),
-                    );
+                Tok::LBrace if derefable || is_var => {
+                    // `$a{0}`: still in PHP 8's grammar, rejected by its compiler.
+                    self.bump();
+                    let saved = std::mem::replace(&mut self.array_nesting, 0);
+                    let d = self.expr();
+                    self.array_nesting = saved;
+                    let d = d?;
+                    self.expect(Tok::RBrace)?;
+                    self.defer("Array and string offset access syntax with curly braces is no longer supported", line);
+                    e = self.expr_node(line, ExprKind::Index { base: e, dim: Some(d) });
+                    is_var = true;
                 }
                 Tok::ObjectOp | Tok::NullsafeObjectOp if derefable => {
                     self.bump();
@@ -2049,6 +2644,9 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::RBrace)?;
                     return Ok(self.expr_node(t.line, ExprKind::VarVar(e)));
                 }
+                if !matches!(self.peek(), Tok::Variable | Tok::Dollar) {
+                    return self.unexpected_expecting("variable or \"{\" or \"$\"");
+                }
                 let inner = self.simple_variable()?;
                 Ok(self.expr_node(t.line, ExprKind::VarVar(inner)))
             }
@@ -2065,7 +2663,7 @@ impl<'a> Parser<'a> {
             return Ok(Args::FirstClassCallable);
         }
         let saved = std::mem::replace(&mut self.array_nesting, 0);
-        let r = self.arg_list_inner();
+        let r = self.costed(1, |p| p.arg_list_inner());
         self.array_nesting = saved;
         r
     }
@@ -2076,6 +2674,19 @@ impl<'a> Parser<'a> {
         while self.peek() != Tok::RParen {
             let line = self.line();
             let t = self.tok();
+            let needs_paren = (matches!(t.kind, Tok::Array | Tok::List | Tok::Isset | Tok::Empty | Tok::Eval)
+                && self.peek_at(1) != Tok::LParen)
+                || (t.kind == Tok::Static && !matches!(self.peek_at(1), Tok::Function | Tok::Fn | Tok::DoubleColon));
+            if (!can_start_expr(t.kind) || needs_paren) && t.kind != Tok::Ellipsis {
+                if t.kind.is_keyword() && self.peek_at(1) != Tok::Colon {
+                    // Only a named argument can start with a reserved word.
+                    self.bump();
+                    return self.unexpected_expecting("\":\"");
+                }
+                if !(t.kind.is_keyword() || t.kind == Tok::Ident) {
+                    return if list.is_empty() { self.unexpected() } else { self.unexpected_expecting("\")\"") };
+                }
+            }
             if self.eat(Tok::Ellipsis) {
                 let value = self.expr_value()?;
                 if named_seen {
@@ -2158,7 +2769,12 @@ impl<'a> Parser<'a> {
                 self.bump();
                 self.bump();
                 let e = self.array_literal(Tok::RParen, line, false)?;
+                self.array_keyword.insert(e as *const Expr as usize);
                 return Ok((e, true, false, false));
+            }
+            Tok::Array | Tok::Isset | Tok::Empty | Tok::Eval if self.peek_at(1) != Tok::LParen => {
+                self.bump();
+                return self.unexpected_expecting("\"(\"");
             }
             Tok::List => {
                 self.bump();
@@ -2168,6 +2784,7 @@ impl<'a> Parser<'a> {
                 self.array_nesting -= 1;
                 let items = items?;
                 let e = self.expr_node(line, ExprKind::List(items));
+                self.list_keyword.insert(e as *const Expr as usize);
                 return Ok((e, false, false, false));
             }
             Tok::LNumber => {
@@ -2188,7 +2805,7 @@ impl<'a> Parser<'a> {
                 let s = if text.first() == Some(&b'\'') {
                     unescape_single(self.a, inner)
                 } else {
-                    match unescape_double(self.a, inner, Some(b'"')) {
+                    match unescape_double(self.a, inner, Some(b'"'), line, &mut self.scan_warnings) {
                         Ok(s) => s,
                         Err(m) => return Err(self.err_at(m.to_string(), line)),
                     }
@@ -2291,6 +2908,13 @@ impl<'a> Parser<'a> {
 
     /// Items of `[...]` / `array(...)` / `list(...)` up to `close` (consumed).
     fn array_items(&mut self, close: Tok) -> R<&'a [Option<ArrayItem<'a>>]> {
+        let saved = std::mem::replace(&mut self.array_close, close);
+        let r = self.array_items_inner(close);
+        self.array_close = saved;
+        r
+    }
+
+    fn array_items_inner(&mut self, close: Tok) -> R<&'a [Option<ArrayItem<'a>>]> {
         let mut items = self.vec();
         loop {
             let k = self.peek();
@@ -2302,17 +2926,23 @@ impl<'a> Parser<'a> {
                 items.push(None);
                 continue;
             }
+            if !can_start_expr(k) && !matches!(k, Tok::Ellipsis | Tok::Amp) {
+                let w = format!("\"{}\"", close.fixed_text());
+                return self.unexpected_expecting(&w);
+            }
             let item = if self.eat(Tok::Ellipsis) {
                 ArrayItem { key: None, value: self.expr_value()?, by_ref: false, spread: true }
             } else if self.eat(Tok::Amp) {
                 ArrayItem { key: None, value: self.ref_target()?, by_ref: true, spread: false }
             } else {
+                self.list_item_ok = true;
                 let v = self.expr()?;
                 if self.eat(Tok::DoubleArrow) {
                     self.check_read(v);
                     if self.eat(Tok::Amp) {
                         ArrayItem { key: Some(v), value: self.ref_target()?, by_ref: true, spread: false }
                     } else {
+                        self.list_item_ok = true;
                         ArrayItem { key: Some(v), value: self.expr()?, by_ref: false, spread: false }
                     }
                 } else {
@@ -2338,16 +2968,16 @@ impl<'a> Parser<'a> {
     }
 
     fn array_literal(&mut self, close: Tok, line: u32, short: bool) -> R<&'a Expr<'a>> {
+        let list_ok = std::mem::take(&mut self.list_ok);
         self.array_nesting += 1;
         let items = self.array_items(close);
         self.array_nesting -= 1;
         let items = items?;
         let has_empty = items.iter().any(|i| i.is_none());
-        let list_ok = std::mem::replace(&mut self.list_ok, false);
         let list_ctx = short && (self.array_nesting > 0 || self.peek() == Tok::Eq || list_ok);
         if !list_ctx {
-            if has_empty || Self::contains_pattern(items) {
-                self.defer("Cannot use empty array elements in arrays", line);
+            if let Some(msg) = self.value_array_error(items) {
+                self.defer(msg, line);
             }
         }
         if has_empty {
@@ -2360,12 +2990,42 @@ impl<'a> Parser<'a> {
         Ok(self.expr_node(line, ExprKind::Array(out.into_bump_slice())))
     }
 
-    /// Does a value array contain a provisional pattern with skipped elements?
-    fn contains_pattern(items: &[Option<ArrayItem<'_>>]) -> bool {
-        items.iter().flatten().any(|it| match it.value.kind {
-            ExprKind::List(inner) => inner.iter().any(|i| i.is_none()) || Self::contains_pattern(inner),
-            _ => false,
-        })
+    /// The error zend_compile_array raises for an array literal used as a value
+    /// (its nested literals were parsed as possible patterns, unchecked).
+    fn value_array_error(&self, items: &[Option<ArrayItem<'a>>]) -> Option<&'static str> {
+        for it in items {
+            let Some(it) = it else { return Some("Cannot use empty array elements in arrays") };
+            match it.value.kind {
+                ExprKind::List(_) if self.is_keyword_list(it.value) => {
+                    return Some("Cannot use list() as standalone expression")
+                }
+                ExprKind::List(inner) => {
+                    if let Some(m) = self.value_array_error(inner) {
+                        return Some(m);
+                    }
+                }
+                ExprKind::Array(inner) => {
+                    for i in inner {
+                        if let ExprKind::List(_) | ExprKind::Array(_) = i.value.kind {
+                            let one = [Some(ArrayItem { key: None, value: i.value, by_ref: false, spread: false })];
+                            if let Some(m) = self.value_array_error(&one) {
+                                return Some(m);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn is_keyword_list(&self, e: &Expr<'a>) -> bool {
+        !self.list_keyword.is_empty() && self.list_keyword.contains(&(e as *const Expr as usize))
+    }
+
+    fn is_keyword_array(&self, e: &Expr<'a>) -> bool {
+        !self.array_keyword.is_empty() && self.array_keyword.contains(&(e as *const Expr as usize))
     }
 
     fn closure_with_attrs(&mut self, attrs: &'a [Attribute<'a>]) -> R<&'a Expr<'a>> {
@@ -2381,12 +3041,14 @@ impl<'a> Parser<'a> {
             Tok::Fn => {
                 self.bump();
                 let by_ref = self.eat(Tok::Amp);
-                let params = self.params()?;
+                let params = self.params(line)?;
                 let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
                 self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
-                let saved = std::mem::replace(&mut self.loop_depth, 0);
-                let body = self.expr_bp(0);
-                self.loop_depth = saved;
+                let saved = std::mem::take(&mut self.loops);
+                self.functions += 1;
+                let body = self.costed(9, |p| p.expr_bp(0));
+                self.functions -= 1;
+                self.loops = saved;
                 let body = body?;
                 let end_line = self.toks.get(self.pos.saturating_sub(1)).map(|t| t.line).unwrap_or(line);
                 let ret = Stmt { line: body.line, kind: StmtKind::Return(Some(body)) };
@@ -2405,6 +3067,9 @@ impl<'a> Parser<'a> {
                 });
                 Ok(self.expr_node(line, ExprKind::ArrowFn(f)))
             }
+            _ if is_static && attrs.is_empty() => self.unexpected_expecting("\"::\""),
+            _ if is_static => self.unexpected_expecting("\"function\" or \"fn\""),
+            _ if !attrs.is_empty() => self.unexpected_expecting("\"function\" or \"fn\" or \"static\" or \"#[\""),
             _ => self.unexpected(),
         }
     }
@@ -2419,6 +3084,9 @@ impl<'a> Parser<'a> {
         let mut has_default = false;
         while self.peek() != Tok::RBrace {
             let l = self.line();
+            if self.peek() == Tok::Comma {
+                return self.unexpected_expecting("\"}\"");
+            }
             let conds = if self.peek() == Tok::Default {
                 self.bump();
                 self.eat(Tok::Comma);
@@ -2439,7 +3107,7 @@ impl<'a> Parser<'a> {
                 Some(list.into_bump_slice())
             };
             self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
-            let body = self.expr_value()?;
+            let body = self.costed(7, |p| p.expr_value())?;
             arms.push(MatchArm { line: l, conds: conds.map(|c| &*c), body });
             if !self.eat(Tok::Comma) {
                 break;
@@ -2465,7 +3133,7 @@ impl<'a> Parser<'a> {
     }
 
     fn new_args(&mut self, line: u32) -> R<&'a [Arg<'a>]> {
-        match self.arg_list()? {
+        match self.costed(1, |p| p.arg_list())? {
             Args::List(a) => Ok(a),
             Args::FirstClassCallable => self.fatal("Cannot create Closure for new expression", line),
         }
@@ -2476,13 +3144,31 @@ impl<'a> Parser<'a> {
     fn class_ref(&mut self) -> R<ClassRef<'a>> {
         let t = self.tok();
         match t.kind {
-            Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative => {
+            Tok::Ident | Tok::NameQualified | Tok::NameFullyQualified | Tok::NameRelative | Tok::Static => {
                 self.bump();
-                Ok(ClassRef::Name(self.make_name(t)))
-            }
-            Tok::Static => {
+                let name = if t.kind == Tok::Static {
+                    Name { name: b"static", kind: NameKind::Unqualified }
+                } else {
+                    self.make_name(t)
+                };
+                if self.peek() != Tok::DoubleColon {
+                    return Ok(ClassRef::Name(name));
+                }
+                // `new A::$p`: the class named by a static property (new_variable).
                 self.bump();
-                Ok(ClassRef::Name(Name { name: b"static", kind: NameKind::Unqualified }))
+                let prop = match self.peek() {
+                    Tok::Variable => {
+                        let v = self.bump();
+                        MemberName::Ident(self.var_name(v))
+                    }
+                    Tok::Dollar => {
+                        self.bump();
+                        MemberName::Expr(self.simple_variable()?)
+                    }
+                    _ => return self.unexpected_expecting("variable or \"$\""),
+                };
+                let e = self.expr_node(t.line, ExprKind::StaticProp { class: ClassRef::Name(name), name: prop });
+                self.class_ref_tail(e)
             }
             Tok::LParen => {
                 self.bump();
@@ -2491,7 +3177,17 @@ impl<'a> Parser<'a> {
                 Ok(ClassRef::Expr(e))
             }
             Tok::Variable | Tok::Dollar => {
-                let mut e = self.simple_variable()?;
+                let e = self.simple_variable()?;
+                self.class_ref_tail(e)
+            }
+            _ => self.unexpected(),
+        }
+    }
+
+    /// `[..]`, `->p`, `::$p` after the variable part of a `new`/`instanceof` class.
+    fn class_ref_tail(&mut self, mut e: &'a Expr<'a>) -> R<ClassRef<'a>> {
+        {
+            {
                 loop {
                     let line = e.line;
                     match self.peek() {
@@ -2522,7 +3218,6 @@ impl<'a> Parser<'a> {
                 }
                 Ok(ClassRef::Expr(e))
             }
-            _ => self.unexpected(),
         }
     }
 
@@ -2569,7 +3264,7 @@ impl<'a> Parser<'a> {
                                     self.bump();
                                     self.expr_node(k.line, ExprKind::Var(self.var_name(k)))
                                 }
-                                _ => return self.unexpected(),
+                                _ => return self.unexpected_expecting("\"-\" or identifier or variable or number"),
                             };
                             self.expect_x(Tok::RBracket, "\"]\"")?;
                             self.expr_node(t.line, ExprKind::Index { base: var, dim: Some(dim) })
@@ -2587,13 +3282,23 @@ impl<'a> Parser<'a> {
                     raw.push(RawPart::Expr(e));
                 }
                 Tok::CurlyOpen => {
+                    // `{$` variable `}`: a variable, with its `[..]`, `->`, `::$`, calls.
                     self.bump();
-                    let e = self.expr()?;
-                    self.expect(Tok::RBrace)?;
+                    let (e, is_var) = self.costed(1, |p| p.postfix_expr())?;
+                    if !is_var || self.peek() != Tok::RBrace {
+                        return self.unexpected_expecting("\"->\" or \"?->\" or \"{\" or \"[\"");
+                    }
+                    self.bump();
                     raw.push(RawPart::Expr(e));
                 }
                 Tok::DollarOpenCurlyBraces => {
                     self.bump();
+                    let msg = if self.peek() == Tok::StringVarname {
+                        "Using ${var} in strings is deprecated, use {$var} instead"
+                    } else {
+                        "Using ${expr} (variable variables) in strings is deprecated, use {${expr}} instead"
+                    };
+                    self.compile_warning(DiagnosticKind::Deprecated, msg.to_string(), t.line);
                     let e = if self.peek() == Tok::StringVarname {
                         let n = self.bump();
                         let var = self.expr_node(n.line, ExprKind::Var(self.text(n)));
@@ -2618,6 +3323,10 @@ impl<'a> Parser<'a> {
                         "variable or \"${\" or \"{$\""
                     };
                     if t.kind == Tok::Eof {
+                        // After an interpolated part, bison has too many choices to list.
+                        if raw.iter().any(|p| matches!(p, RawPart::Expr(_))) {
+                            return if end == Tok::Backtick { self.unexpected_expecting("\"`\"") } else { self.unexpected() };
+                        }
                         return self.unexpected_expecting(expecting);
                     }
                     return self.unexpected();
@@ -2634,7 +3343,7 @@ impl<'a> Parser<'a> {
                     let dedented: &[u8] = if indent > 0 {
                         match dedent(self.a, text, indent, at_line_start, i + 1 == n) {
                             Ok(d) => d,
-                            Err(msg) => return Err(self.err_at(msg, line)),
+                            Err((msg, lines)) => return Err(self.err_at(msg, line + lines)),
                         }
                     } else {
                         text
@@ -2643,7 +3352,7 @@ impl<'a> Parser<'a> {
                     let s = if quote == Some(b'\'') {
                         dedented
                     } else {
-                        match unescape_double(self.a, dedented, quote) {
+                        match unescape_double(self.a, dedented, quote, line, &mut self.scan_warnings) {
                             Ok(s) => s,
                             Err(m) => return Err(self.err_at(m.to_string(), line)),
                         }
@@ -2714,7 +3423,8 @@ impl<'a> Parser<'a> {
                 indent = text.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
                 let ws = &text[..indent];
                 if ws.contains(&b' ') && ws.contains(&b'\t') {
-                    return Err(self.err_at("Invalid indentation - tabs and spaces cannot be mixed".to_string(), t.line));
+                    // PHP's scanner finds it while looking ahead from the heredoc's first line.
+                    return Err(self.err_at("Invalid indentation - tabs and spaces cannot be mixed".to_string(), start.line + 1));
                 }
                 break;
             }
@@ -2754,7 +3464,8 @@ fn copy_type<'a>(t: &'a Type<'a>) -> Type<'a> {
 
 /// Remove heredoc closing indentation from a raw literal part.
 /// `at_line_start`: the part begins a line. `last`: the part ends the body.
-fn dedent<'a>(a: &'a Bump, text: &[u8], indent: usize, at_line_start: bool, last: bool) -> Result<&'a [u8], String> {
+/// An error gives the message and how many lines into `text` it is.
+fn dedent<'a>(a: &'a Bump, text: &[u8], indent: usize, at_line_start: bool, last: bool) -> Result<&'a [u8], (String, u32)> {
     let _ = last;
     let mut out = BVec::with_capacity_in(text.len(), a);
     let mut i = 0;
@@ -2772,9 +3483,12 @@ fn dedent<'a>(a: &'a Bump, text: &[u8], indent: usize, at_line_start: bool, last
                 match text.get(i) {
                     Some(b'\n') | Some(b'\r') => {}
                     _ => {
-                        return Err(format!(
-                            "Invalid body indentation level (expecting an indentation level of at least {})",
-                            indent
+                        return Err((
+                            format!(
+                                "Invalid body indentation level (expecting an indentation level of at least {})",
+                                indent
+                            ),
+                            text[..i].iter().filter(|&&c| c == b'\n').count() as u32,
                         ))
                     }
                 }
@@ -2812,7 +3526,15 @@ fn unescape_single<'a>(a: &'a Bump, s: &'a [u8]) -> &'a [u8] {
 
 /// Double-quoted / heredoc / backtick escapes. `quote` is the delimiter that
 /// `\` may escape (`"` or `` ` ``), `None` in heredocs.
-pub(crate) fn unescape_double<'a>(a: &'a Bump, s: &'a [u8], quote: Option<u8>) -> Result<&'a [u8], &'static str> {
+/// `line` is the line `s` starts on; octal escapes above `\377` add a scanner
+/// warning to `warnings`.
+pub(crate) fn unescape_double<'a>(
+    a: &'a Bump,
+    s: &'a [u8],
+    quote: Option<u8>,
+    line: u32,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<&'a [u8], &'static str> {
     if !s.contains(&b'\\') {
         return Ok(s);
     }
@@ -2837,12 +3559,24 @@ pub(crate) fn unescape_double<'a>(a: &'a Bump, s: &'a [u8], quote: Option<u8>) -
             b'\\' => out.push(b'\\'),
             b'$' => out.push(b'$'),
             b'0'..=b'7' => {
+                let start = i - 1;
                 let mut v: u32 = (n - b'0') as u32;
                 let mut k = 0;
                 while k < 2 && i < s.len() && (b'0'..=b'7').contains(&s[i]) {
                     v = v * 8 + (s[i] - b'0') as u32;
                     i += 1;
                     k += 1;
+                }
+                if v > 0o377 {
+                    let at = line + s[..start].iter().filter(|&&c| c == b'\n').count() as u32;
+                    warnings.push(Diagnostic {
+                        kind: DiagnosticKind::Warning,
+                        message: format!(
+                            "Octal escape sequence overflow \\{} is greater than \\377",
+                            String::from_utf8_lossy(&s[start..i])
+                        ),
+                        line: at,
+                    });
                 }
                 out.push(v as u8);
             }
@@ -2899,4 +3633,263 @@ pub(crate) fn unescape_double<'a>(a: &'a Bump, s: &'a [u8], quote: Option<u8>) -
         }
     }
     Ok(out.into_bump_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every PHP 8.2 construct parses into the AST it should (checked on the
+    //! S-expression dump, `ast::dump_stmts`), and bad input gives PHP's error.
+
+    use super::*;
+
+    /// The dump of a `<?php`-prefixed snippet, one top-level statement a line.
+    fn sx(code: &str) -> String {
+        let src = format!("<?php {code}");
+        let arena = Bump::new();
+        match parse_program(&arena, src.as_bytes()) {
+            Ok(p) => dump_stmts(p.stmts),
+            Err(e) => panic!("{code}: {e}"),
+        }
+    }
+
+    fn err(code: &str) -> String {
+        let src = format!("<?php {code}");
+        let arena = Bump::new();
+        match parse_program(&arena, src.as_bytes()) {
+            Ok(p) => panic!("{code}: parsed as {}", dump_stmts(p.stmts)),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn has(code: &str, parts: &[&str]) {
+        let d = sx(code);
+        for p in parts {
+            assert!(d.contains(p), "{code}\n  dump: {d}\n  missing: {p}");
+        }
+    }
+
+    #[test]
+    fn namespaces_and_grouped_use() {
+        has(
+            "namespace A\\B; use C\\{D, E as F, function g, const H}; use function a\\b as c; use const X\\Y;",
+            &["(namespace A\\B {(use C\\D C\\E as F function C\\g const C\\H) (use function a\\b as c) (use const X\\Y)})"],
+        );
+        has("namespace A { echo 1; } namespace { echo 2; }", &["(namespace A braced {(echo 1)})", "(namespace <global> braced {(echo 2)})"]);
+        has("echo \\A\\f(), namespace\\g(), A\\B::C;", &["(call \\A\\f ())", "(call namespace\\g ())", "(cconst A\\B C)"]);
+    }
+
+    #[test]
+    fn class_like_declarations_with_every_modifier() {
+        has(
+            "#[Attr(1, name: 2)] final readonly class C extends P implements I, J { use T1, T2 { T1::m insteadof T2; m as protected n; } \
+             final public const X = 1; protected static ?int $p = null; var $v; public readonly int $r; \
+             public function __construct(private readonly int $x = 0) {} \
+             abstract protected function &f(A&B $a, (X&Y)|null $b, int ...$rest): static; }",
+            &[
+                "#[Attr(1 name: 2)]",
+                "final readonly class C extends P implements I J",
+                "use T1 T2",
+                "(const public final X = 1)",
+                "protected static ?int $p = null",
+                "var $v",
+                "public readonly int $r",
+                "__construct(private readonly int $x = 0)",
+                "protected abstract &f((A&B) $a, ((X&Y)|null) $b, int ...$rest): static;",
+            ],
+        );
+        has("abstract class A {} final class B {}", &["abstract class A", "final class B"]);
+        has("interface I extends J, K { public function f(): void; }", &["(interface I implements J K { (method public f(): void;) })"]);
+        has("trait T { abstract public function g(): never; }", &["(trait T { (method public abstract g(): never;) })"]);
+        has(
+            "enum E: string implements I { case A = 'a'; const B = self::A; public static function f(): self { return self::A; } }",
+            &["(enum E: string implements I {", "(case A = \"a\")", "(const B = (cconst self A))", "(method public static f(): self"],
+        );
+        has("enum Status { case Active; case Inactive; }", &["(case Active)", "(case Inactive)"]);
+    }
+
+    #[test]
+    fn attributes_everywhere() {
+        has(
+            "#[A] #[B(1), C] function f(#[P] $x) {} $c = #[D] fn() => 1; $o = new #[E] class {};",
+            &["#[A] #[B(1)] #[C] f(#[P] $x)", "#[D] (", "#[E]"],
+        );
+    }
+
+    #[test]
+    fn type_syntax() {
+        has(
+            "function f(?int $a, int|string|null $b, A&B $c, (A&B)|C $d, null $e, false $f, true $g, mixed $h, iterable $i, callable $j, array $k, object $l, self $m, \\N\\C $n): never {}",
+            &["?int $a", "(int|string|null) $b", "(A&B) $c", "((A&B)|C) $d", "null $e", "false $f", "true $g", "callable $j", "array $k", "\\N\\C $n", "): never"],
+        );
+    }
+
+    #[test]
+    fn closures_arrow_fns_and_first_class_callables() {
+        has("$f = function ($a, &$b) use ($c, &$d): ?int { return 1; };", &["(closure ($a, &$b) use($c, &$d): ?int {(return 1)})"]);
+        has("$g = static fn&(int $x): int => $x * 2;", &["(fn static &(int $x): int {(return (* $x 2))})"]);
+        has("$s = static function () {};", &["(closure static ()"]);
+        has("$h = strlen(...); $i = $o->m(...); $j = A::m(...); $k = $f(...);", &["(call strlen (...))", "(mcall $o m (...))", "(scall A m (...))", "(call $f (...))"]);
+    }
+
+    #[test]
+    fn named_args_unpacking_variadics_and_references() {
+        has("f(1, a: 2, b: $c); g(...$x, ...$y); new A(...$args);", &["(call f (1 a: 2 b: $c))", "(call g (...$x ...$y))", "(new A (...$args))"]);
+        has("function &r(array &$a, &...$v) { return $a; }", &["(function &r(array &$a, &...$v) {(return $a)})"]);
+        has("$a = &$b; $c = &f(); $d = &$o->p;", &["(=& $a $b)", "(=& $c (call f ()))", "(=& $d (-> $o p))"]);
+        assert_eq!(err("f(a: 1, ...$rest);"), "Fatal error: Cannot use argument unpacking after named arguments on line 1");
+        assert_eq!(err("f(a: 1, 2);"), "Fatal error: Cannot use positional argument after named argument on line 1");
+    }
+
+    #[test]
+    fn match_and_switch() {
+        has("$r = match ($x) { 1, 2 => 'a', default => 'b', };", &["(match $x (1, 2 => \"a\") (default => \"b\"))"]);
+        has("switch ($x) { case 1: echo 1; break; default: echo 2; }", &["(switch $x (case 1 {(echo 1) (break 1)}) (default {(echo 2)}))"]);
+        has("switch ($x): case 1; endswitch;", &["(switch $x (case 1 {}))"]);
+    }
+
+    #[test]
+    fn alternative_syntax() {
+        has("if ($a): echo 1; elseif ($b): echo 2; else: echo 3; endif;", &["(if $a {(echo 1)} (elseif $b {(echo 2)}) (else {(echo 3)}))"]);
+        let d = sx("foreach ($a as $k => &$v): endforeach; while (0): endwhile; for (;;): endfor; declare(ticks=1): enddeclare;");
+        assert_eq!(d, "(foreach $a $k => &$v {})\n(while 0 {})\n(for () () () {})\n(declare ticks=1 {})");
+    }
+
+    #[test]
+    fn goto_and_labels() {
+        assert_eq!(sx("goto L; L: echo 1;"), "(goto L)\n(label L)\n(echo 1)");
+    }
+
+    #[test]
+    fn destructuring_with_keys_refs_and_nesting() {
+        has("[$a, [$b, $c]] = $x;", &["(= (list $a (list $b $c)) $x)"]);
+        has("['k' => &$r, 'j' => [, $z]] = $y;", &["(= (list \"k\" => &$r \"j\" => (list _ $z)) $y)"]);
+        has("list($p, list(, $q)) = $w;", &["(= (list $p (list _ $q)) $w)"]);
+        has("list('k' => list($l1, $l2)) = $w;", &["(= (list \"k\" => (list $l1 $l2)) $w)"]);
+        has("foreach ($a as ['j' => $x, 'k' => $y]) {}", &["(foreach $a (list \"j\" => $x \"k\" => $y) {})"]);
+        assert_eq!(err("[list($a)] = $b;"), "Fatal error: Cannot mix [] and list() on line 1");
+        assert_eq!(err("['a' => $x, $y] = $a;"), "Fatal error: Cannot mix keyed and unkeyed array entries in assignments on line 1");
+        assert_eq!(err("$x = [1, , 2];"), "Fatal error: Cannot use empty array elements in arrays on line 1");
+    }
+
+    #[test]
+    fn global_static_unset_isset_empty() {
+        has("function f() { global $g, $$h; static $s = 1, $t; }", &["(global $g $($h))", "(static $s = 1 $t)"]);
+        assert_eq!(sx("unset($a['x'], $b->c); isset($a, $b['c']); empty($x);"), "(unset (idx $a \"x\") (-> $b c))\n(isset $a (idx $b \"c\"))\n(empty $x)");
+    }
+
+    #[test]
+    fn eval_include_exit() {
+        assert_eq!(
+            sx("eval('1;'); include 'a.php'; include_once 'b'; require 'c'; require_once 'd'; exit(1); die; exit;"),
+            "(eval \"1;\")\n(include \"a.php\")\n(includeonce \"b\")\n(require \"c\")\n(requireonce \"d\")\n(exit 1)\n(exit)\n(exit)"
+        );
+    }
+
+    #[test]
+    fn clone_new_anonymous_classes_instanceof() {
+        has("$c = clone $o;", &["(= $c (clone $o))"]);
+        has("$n = new class(1) extends B implements I { public $p; };", &["(new (class extends B implements I", "(1))"]);
+        has("$n = new $cls; $m = new (f()); $s = new static;", &["(new $cls ())", "(new (call f ()) ())", "(new static ())"]);
+        has("$b = $o instanceof A; $c = !$o instanceof $d;", &["(instanceof $o A)", "(! (instanceof $o $d))"]);
+    }
+
+    #[test]
+    fn nullsafe_class_constant_and_dynamic_members() {
+        has("$n = $o?->p?->m();", &["(mcall? (?-> $o p) m ())"]);
+        has("$c = A::class; $d = $o::class; $e = static::X;", &["(cconst A class)", "(cconst $o class)", "(cconst static X)"]);
+        assert_eq!(
+            sx("$o->$p; $o->{'x'}; A::$$s; A::$t; $$v; ${'a' . 'b'}; $o->$m(); A::{'f'}();"),
+            "(-> $o {$p})\n(-> $o {\"x\"})\n(sprop A ${$s})\n(sprop A $t)\n$($v)\n$((. \"a\" \"b\"))\n(mcall $o {$m} ())\n(scall A {\"f\"} ())"
+        );
+    }
+
+    #[test]
+    fn generators() {
+        has(
+            "function gen() { yield; yield 1; yield 'k' => 'v'; $x = yield; yield from g(); }",
+            &["(yield) (yield 1) (yield \"k\" => \"v\") (= $x (yield)) (yield-from (call g ()))"],
+        );
+    }
+
+    #[test]
+    fn throw_print_backticks() {
+        assert_eq!(
+            sx("$x = $a ?? throw new E(); print 'x'; $s = `ls $dir`;"),
+            "(= $x (?? $a (throw (new E ()))))\n(print \"x\")\n(= $s (shell \"ls \" $dir))"
+        );
+    }
+
+    #[test]
+    fn halt_compiler_stops_parsing() {
+        let src = b"<?php echo 1; __halt_compiler(); raw } { data";
+        let arena = Bump::new();
+        let p = parse_program(&arena, src).unwrap();
+        assert_eq!(dump_stmts(p.stmts), "(echo 1)\n(halt_compiler)");
+        assert_eq!(p.halt_offset, Some(32));
+    }
+
+    #[test]
+    fn heredoc_and_nowdoc() {
+        has("echo <<<EOT\n  a $b {$c->d}\n   e\n  EOT;", &["(echo (interp \"a \" $b \" \" (-> $c d) \"\\n e\"))"]);
+        has("echo <<<'EOT'\nraw $x\\n\nEOT;", &["(echo \"raw $x\\\\n\")"]);
+        has("echo <<<\"EOT\"\nq\nEOT;", &["(echo \"q\")"]);
+    }
+
+    #[test]
+    fn numeric_literals() {
+        has(
+            "$n = [0x1F, 0b101, 0o17, 017, 1_000, 1.5e3, .5, 1., 9223372036854775807, 9223372036854775808, 0x8000000000000000];",
+            &["(array 31 5 15 15 1000 1500.0 0.5 1.0 9223372036854775807 9.223372036854776e18 9.223372036854776e18)"],
+        );
+    }
+
+    #[test]
+    fn string_escapes_and_interpolation() {
+        has(
+            r#"$s = "\n\t\v\e\f\r\\\x41\101\u{1F600}\$\"\q";"#,
+            &["\"\\n\\t\\u{b}\\u{1b}\\u{c}\\r\\\\AA😀$\\\"\\\\q\""],
+        );
+        has("$s = 'a\\'b\\\\c\\n';", &["\"a'b\\\\c\\\\n\""]);
+        has(
+            r#"$s = "$a[0] $a[k] $a[$i] $a[-1] $a->b $a?->c {$a['x']} {$o->m()} ${a} ${a['k']} ${e . 'x'}";"#,
+            &["(idx $a 0)", "(idx $a \"k\")", "(idx $a $i)", "(idx $a -1)", "(-> $a b)", "(?-> $a c)", "(idx $a \"x\")", "(mcall $o m ())", " $a ", "$((. e \"x\"))"],
+        );
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        assert_eq!(dump_stmts(&[]), "");
+        has("$v = 1 + 2 * 3 ** 2 ** 2;", &["(+ 1 (* 2 (** 3 (** 2 2))))"]);
+        has("$v = !$a instanceof B && $c || $d and $e;", &["(&& (= $v (|| (&& (! (instanceof $a B)) $c) $d)) $e)"]);
+        has("$v = $a ?? $b ?? $c;", &["(?? $a (?? $b $c))"]);
+        has("$v = -$a ** 2;", &["(neg (** $a 2))"]);
+        has("$v = $a = $b += 3;", &["(= $v (= $a (+= $b 3)))"]);
+        has("$v = (int) $a . 'x';", &["(. (cast-int $a) \"x\")"]);
+        assert!(err("$v = $a == $b == $c;").starts_with("Parse error: syntax error, unexpected token \"==\""));
+        assert!(err("$v = 1 ? 2 : 3 ? 4 : 5;").contains("Unparenthesized `a ? b : c ? d : e` is not supported"));
+    }
+
+    #[test]
+    fn deep_nesting_is_memory_exhausted_not_a_crash() {
+        let deep = format!("echo {}1{};", "(".repeat(100_000), ")".repeat(100_000));
+        assert_eq!(err(&deep), "Parse error: memory exhausted on line 1");
+    }
+
+    #[test]
+    fn compile_warnings_are_collected_in_order() {
+        let src = b"<?php\n$a = \"\\400 ${b}\";\nfunction f($x = 1, $y) {}\nwhile (1) { switch (1) { case 1: continue; } }\n";
+        let arena = Bump::new();
+        let mut diags = Vec::new();
+        parse_program_with_diagnostics(&arena, src, &mut diags).unwrap();
+        let got: Vec<String> = diags.iter().map(|d| format!("{}: {} @{}", d.kind.label(), d.message, d.line)).collect();
+        assert_eq!(
+            got,
+            [
+                "Warning: Octal escape sequence overflow \\400 is greater than \\377 @2",
+                "Deprecated: Using ${var} in strings is deprecated, use {$var} instead @2",
+                "Deprecated: Optional parameter $x declared before required parameter $y is implicitly treated as a required parameter @3",
+                "Warning: \"continue\" targeting switch is equivalent to \"break\". Did you mean to use \"continue 2\"? @4",
+            ]
+        );
+    }
 }

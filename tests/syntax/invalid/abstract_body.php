@@ -1,0 +1,2 @@
+<?php
+abstract class A { abstract function f() {} }

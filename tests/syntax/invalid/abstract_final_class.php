@@ -1,0 +1,2 @@
+<?php
+abstract final class A {}

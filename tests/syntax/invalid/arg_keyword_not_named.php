@@ -1,0 +1,2 @@
+<?php
+var_dump(1, array;

@@ -1,0 +1,2 @@
+<?php
+$types = ["int", array", "null"];

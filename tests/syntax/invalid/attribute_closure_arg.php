@@ -1,0 +1,2 @@
+<?php
+#[A(f(...))] function f() {}

@@ -1,0 +1,2 @@
+<?php
+$f = #[A] static $x;

@@ -1,0 +1,3 @@
+<?php
+#[A
+function f() {}

@@ -1,0 +1,2 @@
+<?php
+while (1) { break 2; }

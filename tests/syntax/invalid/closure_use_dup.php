@@ -1,0 +1,2 @@
+<?php
+$f = function ($a) use ($a) {};

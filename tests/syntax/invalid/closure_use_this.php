@@ -1,0 +1,2 @@
+<?php
+$f = function () use ($this) {};

@@ -1,0 +1,4 @@
+<?php
+while (1) {
+    continue 2 if (1) {}
+}

@@ -1,0 +1,2 @@
+<?php
+declare(strict_types=2);

@@ -1,0 +1,2 @@
+<?php
+if (1) {} else {} elseif (2) {}

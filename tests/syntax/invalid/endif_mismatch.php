@@ -1,0 +1,2 @@
+<?php
+if (1): echo 1; endwhile;

@@ -1,0 +1,5 @@
+<?php
+echo <<<EOT
+  a
+ b
+  EOT;

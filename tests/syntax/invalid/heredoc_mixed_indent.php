@@ -1,0 +1,4 @@
+<?php
+echo <<<EOT
+ 	a
+ 	EOT;

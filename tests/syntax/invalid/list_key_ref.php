@@ -1,0 +1,2 @@
+<?php
+foreach ($a as &$k => $v) {}

@@ -1,0 +1,2 @@
+<?php
+$a = 'a very long string literal that goes past thirty chars' 'x';

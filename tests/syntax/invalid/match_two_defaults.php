@@ -1,0 +1,2 @@
+<?php
+$v = match ($a) { default => 1, default => 2 };

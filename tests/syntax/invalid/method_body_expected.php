@@ -1,0 +1,2 @@
+<?php
+interface I { public function f() = 1; }

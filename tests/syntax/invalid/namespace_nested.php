@@ -1,0 +1,4 @@
+<?php
+namespace A {
+    namespace B { }
+}

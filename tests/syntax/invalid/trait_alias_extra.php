@@ -1,0 +1,4 @@
+<?php
+class A {
+    use T { T::m as protected other name; }
+}

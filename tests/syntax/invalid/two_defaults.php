@@ -1,0 +1,2 @@
+<?php
+switch ($a) { default: break; default: break; }

@@ -1,0 +1,3 @@
+<?php
+class A {
+  public function f() {}

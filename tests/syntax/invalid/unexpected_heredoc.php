@@ -1,0 +1,4 @@
+<?php
+foo <<<EOT
+x
+EOT;

@@ -1,0 +1,3 @@
+<?php
+echo <<<EOT
+abc

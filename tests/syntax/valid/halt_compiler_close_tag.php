@@ -1,0 +1,3 @@
+<?php
+__HALT_COMPILER() ?>
+raw { data
