@@ -62,6 +62,21 @@ pub fn unsupported<T>(what: &str, line: u32) -> CResult<T> {
     Err(CompileError::fatal(format!("{what} is not supported yet"), line))
 }
 
+/// A write to `e` that the caller cannot compile: a writable target Tusk
+/// does not compile yet (property, static property, variable variable) is
+/// "not supported yet"; anything else is PHP's compile-time error.
+pub fn not_writable<T>(e: &Expr<'_>) -> CResult<T> {
+    match &e.kind {
+        ExprKind::Prop { nullsafe: true, .. } | ExprKind::MethodCall { nullsafe: true, .. } => {
+            fatal("Can't use nullsafe operator in write context", e.line)
+        }
+        ExprKind::Prop { .. } => unsupported("Property access", e.line),
+        ExprKind::StaticProp { .. } => unsupported("Static property access", e.line),
+        ExprKind::VarVar(_) => unsupported("Variable variables", e.line),
+        _ => fatal("Cannot use temporary expression in write context", e.line),
+    }
+}
+
 pub fn fatal<T>(msg: impl Into<String>, line: u32) -> CResult<T> {
     Err(CompileError::fatal(msg, line))
 }
@@ -1080,7 +1095,7 @@ impl Compiler {
                 o.result_type = IS_UNUSED;
                 Ok(())
             }
-            _ => fatal("Cannot use temporary expression in write context", v.line),
+            _ => not_writable(v),
         }
     }
 }

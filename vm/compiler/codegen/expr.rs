@@ -3,7 +3,7 @@
 //! or a new TMP/VAR.
 
 use super::emit::{Key, Lit, Node};
-use super::{fatal, fold, unsupported, CResult, Compiler};
+use super::{fatal, fold, not_writable, unsupported, CResult, Compiler};
 use crate::compiler::ast::*;
 use crate::ops::{Opcode, IS_TMP_VAR};
 
@@ -174,7 +174,7 @@ impl Compiler {
             }
             _ => {
                 if mode != Fetch::R && mode != Fetch::Is {
-                    return fatal("Cannot use temporary expression in write context", e.line);
+                    return not_writable(e);
                 }
                 self.compile_expr(e)
             }
@@ -205,7 +205,7 @@ impl Compiler {
             ExprKind::Call { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
             ExprKind::Call { .. } => unsupported("writing to a function's return value", e.line),
             _ if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
-            _ => fatal("Cannot use temporary expression in write context", e.line),
+            _ => not_writable(e),
         }
     }
 
@@ -329,7 +329,7 @@ impl Compiler {
                 self.compile_list_assign(Some(&mut r), &items, val, line)?;
                 Ok(r)
             }
-            _ => fatal("Cannot use temporary expression in write context", line),
+            _ => not_writable(target),
         }
     }
 
@@ -439,7 +439,7 @@ impl Compiler {
             ExprKind::Var(name) => self.compile_cv(name, Fetch::W, line)?,
             ExprKind::Index { .. } => self.delayed_compile_dim(target, Fetch::W, &mut d, true)?,
             ExprKind::Array(_) | ExprKind::List(_) => return fatal("Cannot assign reference to list", line),
-            _ => return fatal("Cannot use temporary expression in write context", line),
+            _ => return not_writable(target),
         };
         let (src, is_call) = match value {
             Src::Node(n) => (n, false),
@@ -475,7 +475,7 @@ impl Compiler {
     fn compile_assign_coalesce(&mut self, target: &Expr<'_>, value: &Expr<'_>) -> CResult<Node> {
         let line = target.line;
         if !matches!(target.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
-            return fatal("Cannot use temporary expression in write context", line);
+            return not_writable(target);
         }
         let mut keys = Vec::new();
         let root = self.coalesce_path(target, &mut keys)?;
@@ -540,7 +540,7 @@ impl Compiler {
                 keys.push((k, copy, r));
                 Ok(root)
             }
-            _ => fatal("Cannot use temporary expression in write context", e.line),
+            _ => not_writable(e),
         }
     }
 
@@ -577,13 +577,13 @@ impl Compiler {
                 self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
                 Ok(r)
             }
-            _ => fatal("Cannot use temporary expression in write context", target.line),
+            _ => not_writable(target),
         }
     }
 
     fn compile_incdec(&mut self, v: &Expr<'_>, code: Opcode) -> CResult<Node> {
         if !matches!(v.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
-            return fatal("Cannot use temporary expression in write context", v.line);
+            return not_writable(v);
         }
         let n = self.compile_var(v, Fetch::Rw)?;
         Ok(self.f.emit_tmp(code, &n, &Node::Unused))
