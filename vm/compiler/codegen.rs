@@ -133,7 +133,7 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
     c.emit_final_return(true);
     c.resolve_gotos()?;
     let main = std::mem::replace(&mut c.f, FuncBuilder::new(Vec::new(), filename.clone(), true)).finish();
-    Ok(Program { main, functions: c.functions, filename })
+    Ok(Program { main, functions: c.functions, filename, diagnostics: Vec::new() })
 }
 
 impl Compiler {

@@ -42,6 +42,9 @@ pub struct Program {
     /// declared before `main` runs.
     pub functions: Vec<Box<Function>>,
     pub filename: Arc<str>,
+    /// Compile-time warnings and deprecations, in PHP's order; a run prints
+    /// them before the script's first output, as PHP does when it compiles.
+    pub diagnostics: Vec<super::Diagnostic>,
 }
 
 /// Stack one unit of `ast::Program::nesting` may need in a recursive pass
@@ -73,7 +76,8 @@ pub fn compile(src: &[u8], filename: &str) -> Result<Program, CompileError> {
 /// or codegen would need more).
 fn compile_within(src: &[u8], filename: &str, room: usize) -> Option<Result<Program, CompileError>> {
     let arena = bumpalo::Bump::new();
-    let ast = match super::parser::parse_program_guarded(&arena, src, &mut Vec::new()) {
+    let mut diagnostics = Vec::new();
+    let ast = match super::parser::parse_program_guarded(&arena, src, &mut diagnostics) {
         Ok(ast) => ast,
         Err((_, true)) => return None,
         Err((e, false)) => return Some(Err(CompileError { kind: e.kind, message: e.message, line: e.line })),
@@ -85,5 +89,8 @@ fn compile_within(src: &[u8], filename: &str, room: usize) -> Option<Result<Prog
     let end = ast.halt_offset.map_or(src.len(), |o| (o as usize).min(src.len()));
     let end_line = 1 + src[..end].iter().filter(|&&b| b == b'\n').count() as u32;
     let filename: Arc<str> = Arc::from(filename);
-    Some(super::codegen::compile_program(&ast, end_line, filename))
+    Some(super::codegen::compile_program(&ast, end_line, filename).map(|mut p| {
+        p.diagnostics = diagnostics;
+        p
+    }))
 }

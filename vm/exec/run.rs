@@ -39,6 +39,13 @@ impl Vm {
     /// Binds the program's top-level functions and runs its main code.
     pub fn run_program(&mut self, program: Arc<Program>) -> Outcome {
         self.programs.push(program.clone());
+        for d in &program.diagnostics {
+            let level = match d.kind {
+                crate::compiler::DiagnosticKind::Warning => crate::runtime::error::Level::Warning,
+                crate::compiler::DiagnosticKind::Deprecated => crate::runtime::error::Level::Deprecated,
+            };
+            self.report_at(level, d.message.as_bytes(), &program.filename, d.line);
+        }
         for f in &program.functions {
             if !self.declare_function(&**f) {
                 let msg = format!("Cannot redeclare {}()", String::from_utf8_lossy(&f.op.name));
