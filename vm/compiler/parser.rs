@@ -227,7 +227,7 @@ fn quoted(text: &[u8]) -> String {
         None => text,
     };
     let mut s = String::from("\"");
-    if text.len() > 30 {
+    if text.len() > 30 + 3 {
         s.push_str(&String::from_utf8_lossy(&text[..30]));
         s.push_str("...");
     } else {
@@ -361,12 +361,24 @@ impl<'a> Parser<'a> {
             Tok::LNumber => format!("integer {}", quoted(text)),
             Tok::DNumber => format!("floating-point number {}", quoted(text)),
             Tok::ConstString => {
-                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(b"");
-                if text.first() == Some(&b'\'') {
-                    format!("single-quoted string {}", quoted(inner))
-                } else {
-                    format!("double-quoted string {}", quoted(inner))
+                // zend_yytnamerr: first line only, then one quote off each end.
+                let line = match text.iter().position(|&c| c == b'\n') {
+                    Some(n) => &text[..n],
+                    None => text,
+                };
+                let what = match line.first() {
+                    Some(b'"') => "double-quoted string",
+                    Some(b'\'') => "single-quoted string",
+                    _ => "quoted string", // b'...'
+                };
+                let mut inner = line;
+                if matches!(inner.first(), Some(b'\'' | b'"')) {
+                    inner = &inner[1..];
                 }
+                if matches!(inner.last(), Some(b'\'' | b'"')) {
+                    inner = &inner[..inner.len() - 1];
+                }
+                format!("{what} {}", quoted(inner))
             }
             Tok::DoubleQuote => "double-quote mark".to_string(),
             Tok::EncapsedAndWhitespace => format!("string content {}", quoted(text)),
@@ -862,6 +874,9 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let mut list = self.vec();
                 loop {
+                    if !matches!(self.peek(), Tok::Variable | Tok::Dollar) {
+                        return self.unexpected_expecting("variable or \"$\"");
+                    }
                     list.push(self.simple_variable()?);
                     if !self.eat(Tok::Comma) {
                         break;
@@ -2800,7 +2815,10 @@ impl<'a> Parser<'a> {
             }
             Tok::ConstString => {
                 self.bump();
-                let text = self.text(t);
+                let mut text = self.text(t);
+                if matches!(text.first(), Some(b'b' | b'B')) {
+                    text = &text[1..]; // b'...' / b"..."
+                }
                 let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(b"");
                 let s = if text.first() == Some(&b'\'') {
                     unescape_single(self.a, inner)
@@ -3790,6 +3808,7 @@ mod tests {
         has("$c = clone $o;", &["(= $c (clone $o))"]);
         has("$n = new class(1) extends B implements I { public $p; };", &["(new (class extends B implements I", "(1))"]);
         has("$n = new $cls; $m = new (f()); $s = new static;", &["(new $cls ())", "(new (call f ()) ())", "(new static ())"]);
+        has("$n = new A::$p; $m = new $o->c['k'](1);", &["(new (sprop A $p) ())", "(new (idx (-> $o c) \"k\") (1))"]);
         has("$b = $o instanceof A; $c = !$o instanceof $d;", &["(instanceof $o A)", "(! (instanceof $o $d))"]);
     }
 
@@ -3850,6 +3869,7 @@ mod tests {
             &["\"\\n\\t\\u{b}\\u{1b}\\u{c}\\r\\\\AA😀$\\\"\\\\q\""],
         );
         has("$s = 'a\\'b\\\\c\\n';", &["\"a'b\\\\c\\\\n\""]);
+        has("$s = b'x' . B\"y\\n\" . b\"$z\";", &["(. (. \"x\" \"y\\n\") (interp $z))"]);
         has(
             r#"$s = "$a[0] $a[k] $a[$i] $a[-1] $a->b $a?->c {$a['x']} {$o->m()} ${a} ${a['k']} ${e . 'x'}";"#,
             &["(idx $a 0)", "(idx $a \"k\")", "(idx $a $i)", "(idx $a -1)", "(-> $a b)", "(?-> $a c)", "(idx $a \"x\")", "(mcall $o m ())", " $a ", "$((. e \"x\"))"],
