@@ -591,11 +591,12 @@ impl<'a> Parser<'a> {
         let mut only_declares = true;
         while self.peek() != Tok::Eof {
             if self.peek() == Tok::Namespace
-                && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon)
+                && (matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon)
+                    || (self.peek_at(1).is_keyword() && self.peek_at(1) != Tok::YieldFrom))
             {
                 let line = self.line();
                 self.bump();
-                let name = if matches!(self.peek(), Tok::Ident | Tok::NameQualified) {
+                let name = if matches!(self.peek(), Tok::Ident | Tok::NameQualified) || self.peek().is_keyword() {
                     let t = self.bump();
                     Some(self.text(t))
                 } else {
@@ -616,10 +617,10 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::RBrace)?;
                     out.push(Stmt { line, kind: StmtKind::Namespace { name, body, braced: true } });
                 } else {
-                    if name.is_none() {
+                    if name.is_none() || self.peek() != Tok::Semicolon {
                         return self.unexpected_expecting("\"{\"");
                     }
-                    self.expect(Tok::Semicolon)?;
+                    self.bump();
                     if ns_style == 2 {
                         self.defer("Cannot mix bracketed namespace declarations with unbracketed namespace declarations", line);
                     }
@@ -786,7 +787,7 @@ impl<'a> Parser<'a> {
                 self.expect_q(Tok::LParen)?;
                 let cond = self.expr()?;
                 self.expect(Tok::RParen)?;
-                self.semi()?;
+                self.expect_x(Tok::Semicolon, "\";\"")?;
                 StmtKind::DoWhile { body, cond }
             }
             Tok::For => {
@@ -1550,6 +1551,28 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_type(&mut self) -> R<&'a Type<'a>> {
+        let line = self.line();
+        let t = self.parse_type_inner()?;
+        // zend_compile_typename: types that must stand alone.
+        let named = |t: &Type<'_>, n: &[u8]| matches!(t, Type::Named(x) if x.kind == NameKind::Unqualified && x.name.eq_ignore_ascii_case(n));
+        let msg = match t {
+            Type::Nullable(i) if named(i, b"void") => Some("Void can only be used as a standalone type"),
+            Type::Nullable(i) if named(i, b"never") => Some("never can only be used as a standalone type"),
+            Type::Nullable(i) if named(i, b"mixed") => {
+                Some("Type mixed cannot be marked as nullable since mixed already includes null")
+            }
+            Type::Union(ts) if ts.iter().any(|x| named(x, b"void")) => Some("Void can only be used as a standalone type"),
+            Type::Union(ts) if ts.iter().any(|x| named(x, b"never")) => Some("never can only be used as a standalone type"),
+            Type::Union(ts) if ts.iter().any(|x| named(x, b"mixed")) => Some("Type mixed can only be used as a standalone type"),
+            _ => None,
+        };
+        if let Some(m) = msg {
+            self.defer(m, line);
+        }
+        Ok(t)
+    }
+
+    fn parse_type_inner(&mut self) -> R<&'a Type<'a>> {
         if self.eat(Tok::Question) {
             let t = self.single_type()?;
             return Ok(self.alloc(Type::Nullable(t)));
@@ -1620,6 +1643,9 @@ impl<'a> Parser<'a> {
         while self.eat(Tok::Attribute) {
             loop {
                 let line = self.line();
+                if !Self::is_name_tok(self.peek()) {
+                    return self.unexpected();
+                }
                 let name = self.class_name()?;
                 let args = if self.peek() == Tok::LParen {
                     match self.arg_list()? {
@@ -1827,8 +1853,19 @@ impl<'a> Parser<'a> {
         }
         if self.peek() == Tok::Case {
             self.bump();
+            let t = self.tok();
+            if !(t.kind == Tok::Ident || (t.kind.is_keyword() && t.kind != Tok::YieldFrom)) {
+                return self.unexpected();
+            }
             let name = self.identifier()?;
-            let value = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+            let value = if self.eat(Tok::Eq) {
+                Some(self.expr()?)
+            } else {
+                if self.peek() != Tok::Semicolon {
+                    return self.unexpected_expecting("\";\"");
+                }
+                None
+            };
             self.semi()?;
             if class_kind != ClassKind::Enum {
                 self.defer("Case can only be used in enums", line);
@@ -3120,6 +3157,9 @@ impl<'a> Parser<'a> {
                     list.push(e);
                     if !self.eat(Tok::Comma) || self.peek() == Tok::DoubleArrow {
                         break;
+                    }
+                    if !can_start_expr(self.peek()) {
+                        return self.unexpected_expecting("\"=>\"");
                     }
                 }
                 Some(list.into_bump_slice())
