@@ -2929,7 +2929,7 @@ impl<'a> Parser<'a> {
             Tok::Empty => {
                 self.bump();
                 self.expect_q(Tok::LParen)?;
-                let e = self.expr()?;
+                let e = self.expr_value()?;
                 self.expect_q(Tok::RParen)?;
                 ExprKind::Empty(e)
             }
@@ -3139,7 +3139,7 @@ impl<'a> Parser<'a> {
         let mut has_default = false;
         while self.peek() != Tok::RBrace {
             let l = self.line();
-            if self.peek() == Tok::Comma {
+            if !can_start_expr(self.peek()) && self.peek() != Tok::Default {
                 return self.unexpected_expecting("\"}\"");
             }
             let conds = if self.peek() == Tok::Default {
