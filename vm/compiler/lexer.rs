@@ -319,9 +319,17 @@ impl<'s> Lexer<'s> {
             && !after_arrow
             && (matches!(self.peek(1), b'\'' | b'"') || self.src.get(s + 1..s + 4) == Some(b"<<<"))
         {
-            // `b"..."`, `b'...'`, `b<<<EOT`: the binary-string prefix means nothing.
+            // `b"..."`, `b'...'`, `b<<<EOT`: the binary-string prefix means nothing,
+            // but a constant string's token keeps it (PHP's messages show it).
             self.pos = s + 1;
-            return self.lex_script();
+            let n = self.tokens.len();
+            let r = self.lex_script();
+            if let Some(t) = self.tokens.get_mut(n) {
+                if t.kind == Tok::ConstString {
+                    t.start = s as u32;
+                }
+            }
+            return r;
         }
         if is_label_start(c) {
             let e = self.label_end(s);

@@ -227,7 +227,7 @@ fn quoted(text: &[u8]) -> String {
         None => text,
     };
     let mut s = String::from("\"");
-    if text.len() > 30 {
+    if text.len() > 30 + 3 {
         s.push_str(&String::from_utf8_lossy(&text[..30]));
         s.push_str("...");
     } else {
@@ -361,12 +361,24 @@ impl<'a> Parser<'a> {
             Tok::LNumber => format!("integer {}", quoted(text)),
             Tok::DNumber => format!("floating-point number {}", quoted(text)),
             Tok::ConstString => {
-                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(b"");
-                if text.first() == Some(&b'\'') {
-                    format!("single-quoted string {}", quoted(inner))
-                } else {
-                    format!("double-quoted string {}", quoted(inner))
+                // zend_yytnamerr: first line only, then one quote off each end.
+                let line = match text.iter().position(|&c| c == b'\n') {
+                    Some(n) => &text[..n],
+                    None => text,
+                };
+                let what = match line.first() {
+                    Some(b'"') => "double-quoted string",
+                    Some(b'\'') => "single-quoted string",
+                    _ => "quoted string", // b'...'
+                };
+                let mut inner = line;
+                if matches!(inner.first(), Some(b'\'' | b'"')) {
+                    inner = &inner[1..];
                 }
+                if matches!(inner.last(), Some(b'\'' | b'"')) {
+                    inner = &inner[..inner.len() - 1];
+                }
+                format!("{what} {}", quoted(inner))
             }
             Tok::DoubleQuote => "double-quote mark".to_string(),
             Tok::EncapsedAndWhitespace => format!("string content {}", quoted(text)),
@@ -579,11 +591,12 @@ impl<'a> Parser<'a> {
         let mut only_declares = true;
         while self.peek() != Tok::Eof {
             if self.peek() == Tok::Namespace
-                && matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon)
+                && (matches!(self.peek_at(1), Tok::Ident | Tok::NameQualified | Tok::LBrace | Tok::Semicolon)
+                    || (self.peek_at(1).is_keyword() && self.peek_at(1) != Tok::YieldFrom))
             {
                 let line = self.line();
                 self.bump();
-                let name = if matches!(self.peek(), Tok::Ident | Tok::NameQualified) {
+                let name = if matches!(self.peek(), Tok::Ident | Tok::NameQualified) || self.peek().is_keyword() {
                     let t = self.bump();
                     Some(self.text(t))
                 } else {
@@ -604,10 +617,10 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::RBrace)?;
                     out.push(Stmt { line, kind: StmtKind::Namespace { name, body, braced: true } });
                 } else {
-                    if name.is_none() {
+                    if name.is_none() || self.peek() != Tok::Semicolon {
                         return self.unexpected_expecting("\"{\"");
                     }
-                    self.expect(Tok::Semicolon)?;
+                    self.bump();
                     if ns_style == 2 {
                         self.defer("Cannot mix bracketed namespace declarations with unbracketed namespace declarations", line);
                     }
@@ -774,7 +787,7 @@ impl<'a> Parser<'a> {
                 self.expect_q(Tok::LParen)?;
                 let cond = self.expr()?;
                 self.expect(Tok::RParen)?;
-                self.semi()?;
+                self.expect_x(Tok::Semicolon, "\";\"")?;
                 StmtKind::DoWhile { body, cond }
             }
             Tok::For => {
@@ -862,6 +875,9 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let mut list = self.vec();
                 loop {
+                    if !matches!(self.peek(), Tok::Variable | Tok::Dollar) {
+                        return self.unexpected_expecting("variable or \"$\"");
+                    }
                     list.push(self.simple_variable()?);
                     if !self.eat(Tok::Comma) {
                         break;
@@ -1535,6 +1551,28 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_type(&mut self) -> R<&'a Type<'a>> {
+        let line = self.line();
+        let t = self.parse_type_inner()?;
+        // zend_compile_typename: types that must stand alone.
+        let named = |t: &Type<'_>, n: &[u8]| matches!(t, Type::Named(x) if x.kind == NameKind::Unqualified && x.name.eq_ignore_ascii_case(n));
+        let msg = match t {
+            Type::Nullable(i) if named(i, b"void") => Some("Void can only be used as a standalone type"),
+            Type::Nullable(i) if named(i, b"never") => Some("never can only be used as a standalone type"),
+            Type::Nullable(i) if named(i, b"mixed") => {
+                Some("Type mixed cannot be marked as nullable since mixed already includes null")
+            }
+            Type::Union(ts) if ts.iter().any(|x| named(x, b"void")) => Some("Void can only be used as a standalone type"),
+            Type::Union(ts) if ts.iter().any(|x| named(x, b"never")) => Some("never can only be used as a standalone type"),
+            Type::Union(ts) if ts.iter().any(|x| named(x, b"mixed")) => Some("Type mixed can only be used as a standalone type"),
+            _ => None,
+        };
+        if let Some(m) = msg {
+            self.defer(m, line);
+        }
+        Ok(t)
+    }
+
+    fn parse_type_inner(&mut self) -> R<&'a Type<'a>> {
         if self.eat(Tok::Question) {
             let t = self.single_type()?;
             return Ok(self.alloc(Type::Nullable(t)));
@@ -1605,6 +1643,9 @@ impl<'a> Parser<'a> {
         while self.eat(Tok::Attribute) {
             loop {
                 let line = self.line();
+                if !Self::is_name_tok(self.peek()) {
+                    return self.unexpected();
+                }
                 let name = self.class_name()?;
                 let args = if self.peek() == Tok::LParen {
                     match self.arg_list()? {
@@ -1812,8 +1853,19 @@ impl<'a> Parser<'a> {
         }
         if self.peek() == Tok::Case {
             self.bump();
+            let t = self.tok();
+            if !(t.kind == Tok::Ident || (t.kind.is_keyword() && t.kind != Tok::YieldFrom)) {
+                return self.unexpected();
+            }
             let name = self.identifier()?;
-            let value = if self.eat(Tok::Eq) { Some(self.expr()?) } else { None };
+            let value = if self.eat(Tok::Eq) {
+                Some(self.expr()?)
+            } else {
+                if self.peek() != Tok::Semicolon {
+                    return self.unexpected_expecting("\";\"");
+                }
+                None
+            };
             self.semi()?;
             if class_kind != ClassKind::Enum {
                 self.defer("Case can only be used in enums", line);
@@ -2800,7 +2852,10 @@ impl<'a> Parser<'a> {
             }
             Tok::ConstString => {
                 self.bump();
-                let text = self.text(t);
+                let mut text = self.text(t);
+                if matches!(text.first(), Some(b'b' | b'B')) {
+                    text = &text[1..]; // b'...' / b"..."
+                }
                 let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(b"");
                 let s = if text.first() == Some(&b'\'') {
                     unescape_single(self.a, inner)
@@ -2874,7 +2929,7 @@ impl<'a> Parser<'a> {
             Tok::Empty => {
                 self.bump();
                 self.expect_q(Tok::LParen)?;
-                let e = self.expr()?;
+                let e = self.expr_value()?;
                 self.expect_q(Tok::RParen)?;
                 ExprKind::Empty(e)
             }
@@ -3084,7 +3139,7 @@ impl<'a> Parser<'a> {
         let mut has_default = false;
         while self.peek() != Tok::RBrace {
             let l = self.line();
-            if self.peek() == Tok::Comma {
+            if !can_start_expr(self.peek()) && self.peek() != Tok::Default {
                 return self.unexpected_expecting("\"}\"");
             }
             let conds = if self.peek() == Tok::Default {
@@ -3102,6 +3157,9 @@ impl<'a> Parser<'a> {
                     list.push(e);
                     if !self.eat(Tok::Comma) || self.peek() == Tok::DoubleArrow {
                         break;
+                    }
+                    if !can_start_expr(self.peek()) {
+                        return self.unexpected_expecting("\"=>\"");
                     }
                 }
                 Some(list.into_bump_slice())
@@ -3790,6 +3848,7 @@ mod tests {
         has("$c = clone $o;", &["(= $c (clone $o))"]);
         has("$n = new class(1) extends B implements I { public $p; };", &["(new (class extends B implements I", "(1))"]);
         has("$n = new $cls; $m = new (f()); $s = new static;", &["(new $cls ())", "(new (call f ()) ())", "(new static ())"]);
+        has("$n = new A::$p; $m = new $o->c['k'](1);", &["(new (sprop A $p) ())", "(new (idx (-> $o c) \"k\") (1))"]);
         has("$b = $o instanceof A; $c = !$o instanceof $d;", &["(instanceof $o A)", "(! (instanceof $o $d))"]);
     }
 
@@ -3850,6 +3909,7 @@ mod tests {
             &["\"\\n\\t\\u{b}\\u{1b}\\u{c}\\r\\\\AA😀$\\\"\\\\q\""],
         );
         has("$s = 'a\\'b\\\\c\\n';", &["\"a'b\\\\c\\\\n\""]);
+        has("$s = b'x' . B\"y\\n\" . b\"$z\";", &["(. (. \"x\" \"y\\n\") (interp $z))"]);
         has(
             r#"$s = "$a[0] $a[k] $a[$i] $a[-1] $a->b $a?->c {$a['x']} {$o->m()} ${a} ${a['k']} ${e . 'x'}";"#,
             &["(idx $a 0)", "(idx $a \"k\")", "(idx $a $i)", "(idx $a -1)", "(-> $a b)", "(?-> $a c)", "(idx $a \"x\")", "(mcall $o m ())", " $a ", "$((. e \"x\"))"],

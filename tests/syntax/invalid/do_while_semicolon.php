@@ -1,0 +1,3 @@
+<?php
+do { } while (0)
+echo 1;

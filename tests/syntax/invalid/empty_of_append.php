@@ -1,0 +1,2 @@
+<?php
+var_dump(empty($arr[]));

@@ -1,0 +1,4 @@
+<?php
+enum E {
+    case A: ;
+}

@@ -1,0 +1,2 @@
+<?php
+$r = match ($v) { 1, default => 2 };

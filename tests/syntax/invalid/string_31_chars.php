@@ -1,0 +1,2 @@
+<?php
+sprintf("x" "%d records, %d regions, %d reps");
