@@ -1163,6 +1163,17 @@ impl Compiler {
                 ExprKind::Int(i) => Ok(Some(Node::Const(Lit::Str(vec![*i as u8])))),
                 _ => Ok(None),
             },
+            // zend_compile_func_defined: a literal name without a namespace part.
+            b"defined" => match &args[0].value.kind {
+                ExprKind::String(s) if !s.contains(&b'\\') && !s.starts_with(b"\\") => {
+                    let r = self.f.tmp();
+                    let slot = self.f.cache_slot();
+                    let i = self.f.emit(Opcode::Defined, &Node::Const(Lit::Str(s.to_vec())), &Node::Unused, &r);
+                    self.f.at(i).extended_value = slot;
+                    Ok(Some(r))
+                }
+                _ => Ok(None),
+            },
             b"boolval" => {
                 let n = self.compile_expr(args[0].value)?;
                 Ok(Some(self.f.emit_tmp(Opcode::Bool, &n, &Node::Unused)))

@@ -587,3 +587,19 @@ pub unsafe fn fetch_globals(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     }
     Ok(Zval::array(a))
 }
+
+/// DEFINED: does the constant named op1 exist (user constants, then builtin ones)?
+pub unsafe fn defined(vm: &Vm, ip: *const Op) -> bool {
+    let name = read_name(ip);
+    let name = name.strip_prefix(b"\\").unwrap_or(name);
+    if vm.constants.contains_key(name) {
+        return true;
+    }
+    match crate::stdlib::constant(name) {
+        Some(v) => {
+            v.ptr_dtor();
+            true
+        }
+        None => false,
+    }
+}
