@@ -117,9 +117,10 @@ impl Compiler {
                 let s = self.f.emit_tmp(Opcode::BeginSilence, &Node::Unused, &Node::Unused);
                 let r = match &inner.kind {
                     // Zend forces a fetch so the read happens inside the silenced part.
-                    ExprKind::Var(_) => {
-                        let v = self.compile_var(inner, Fetch::R)?;
-                        self.f.emit_tmp(Opcode::QmAssign, &v, &Node::Unused)
+                    // (FETCH_R (local) by name, as zend_compile_simple_var_no_cv).
+                    ExprKind::Var(name) if *name != b"this" && *name != b"GLOBALS" => {
+                        self.f.line = inner.line;
+                        self.f.emit_tmp(Opcode::FetchR, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused)
                     }
                     _ => self.compile_expr(inner)?,
                 };
@@ -746,7 +747,7 @@ impl Compiler {
                 let i = self.compile_dim(v, Fetch::Is)?;
                 let o = self.f.at(i);
                 o.opcode = Opcode::IssetIsemptyVar as u8;
-                o.extended_value = ext;
+                o.extended_value = ext | GLOBAL_FETCH;
                 Ok(Node::Tmp(o.result))
             }
             ExprKind::Index { .. } => {
