@@ -60,3 +60,4 @@ echo take_ref(ref_static()), later_ref(ref_static()), max(...[3, 4]), "\n";
 function later_ref(&$r) { return $r; }
 function via_globals() { $GLOBALS['vg'] = 1; $GLOBALS['vg'] += 2; unset($GLOBALS['nothing']); return $GLOBALS['vg'] . ($GLOBALS['none'] ?? '-') . (isset($GLOBALS['vg']) ? 'set' : '') . count($GLOBALS) % 1; }
 echo via_globals(), "\n";
+function sep_src() { return [1, 2]; } foreach (sep_src() as &$sv) { $sv++; echo $sv; } echo "\n";

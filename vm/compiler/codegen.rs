@@ -383,7 +383,12 @@ impl Compiler {
         let subj = if by_ref && matches!(subject.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
             self.compile_var(subject, expr::Fetch::W)?
         } else {
-            self.compile_expr(subject)?
+            let n = self.compile_expr(subject)?;
+            if by_ref && matches!(subject.kind, ExprKind::Call { .. }) && matches!(n, Node::Var(_)) {
+                // A by-reference result only this call holds is iterated as a value.
+                self.f.emit(Opcode::Separate, &n, &Node::Unused, &n);
+            }
+            n
         };
         self.f.line = line;
         let reset = self.f.var();
@@ -1021,11 +1026,9 @@ impl Compiler {
         self.f.line = line;
         // The frees of every enclosing loop; the resolution turns the ones
         // the jump does not leave into NOPs.
-        let depth = self.f.loops.len();
         let first = self.f.next_op();
         self.free_loop_vars(usize::MAX);
         let j = self.f.emit_jump();
-        let _ = depth;
         let path = self.f.loop_path.clone();
         self.f.gotos.push(emit::PendingGoto { label: label.to_vec(), jump: j, frees_from: first, path, line });
         Ok(())

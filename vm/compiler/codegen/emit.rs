@@ -159,7 +159,6 @@ pub struct PendingGoto {
     pub frees_from: u32,
     /// Ids of the loops open at the goto, outermost first.
     pub path: Vec<u32>,
-    /// For each loop in `path`: does leaving it free a temporary?
     pub line: u32,
 }
 

@@ -117,9 +117,10 @@ impl Compiler {
                 let s = self.f.emit_tmp(Opcode::BeginSilence, &Node::Unused, &Node::Unused);
                 let r = match &inner.kind {
                     // Zend forces a fetch so the read happens inside the silenced part.
-                    ExprKind::Var(_) => {
-                        let v = self.compile_var(inner, Fetch::R)?;
-                        self.f.emit_tmp(Opcode::QmAssign, &v, &Node::Unused)
+                    // (FETCH_R (local) by name, as zend_compile_simple_var_no_cv).
+                    ExprKind::Var(name) if *name != b"this" && *name != b"GLOBALS" => {
+                        self.f.line = inner.line;
+                        self.f.emit_tmp(Opcode::FetchR, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused)
                     }
                     _ => self.compile_expr(inner)?,
                 };
@@ -746,7 +747,7 @@ impl Compiler {
                 let i = self.compile_dim(v, Fetch::Is)?;
                 let o = self.f.at(i);
                 o.opcode = Opcode::IssetIsemptyVar as u8;
-                o.extended_value = ext;
+                o.extended_value = ext | GLOBAL_FETCH;
                 Ok(Node::Tmp(o.result))
             }
             ExprKind::Index { .. } => {
@@ -1161,6 +1162,17 @@ impl Compiler {
             },
             b"chr" => match &args[0].value.kind {
                 ExprKind::Int(i) => Ok(Some(Node::Const(Lit::Str(vec![*i as u8])))),
+                _ => Ok(None),
+            },
+            // zend_compile_func_defined: a literal name without a namespace part.
+            b"defined" => match &args[0].value.kind {
+                ExprKind::String(s) if !s.contains(&b'\\') && !s.starts_with(b"\\") => {
+                    let r = self.f.tmp();
+                    let slot = self.f.cache_slot();
+                    let i = self.f.emit(Opcode::Defined, &Node::Const(Lit::Str(s.to_vec())), &Node::Unused, &r);
+                    self.f.at(i).extended_value = slot;
+                    Ok(Some(r))
+                }
                 _ => Ok(None),
             },
             b"boolval" => {

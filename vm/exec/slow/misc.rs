@@ -485,10 +485,13 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
 /// The slot of the global variable named by op1 (a CV of the main script:
 /// the compiler gives the main script a CV for every constant name used
 /// with `$GLOBALS`), or null without a main frame.
+/// Without ZEND_FETCH_GLOBAL in extended_value (`@$x`: FETCH_R (local)),
+/// the variable of the current frame.
 unsafe fn global_slot(fp: *mut Zval, ip: *const Op) -> (*mut Zval, Vec<u8>) {
     let name = (*read_name(ip)).to_vec();
     let mut f = fp as *mut crate::exec::Frame;
-    while !(*f).prev.is_null() {
+    let global = (*ip).extended_value & FETCH_GLOBAL != 0;
+    while global && !(*f).prev.is_null() {
         f = (*f).prev;
     }
     if !(*(*f).func).is_user() {
@@ -500,6 +503,9 @@ unsafe fn global_slot(fp: *mut Zval, ip: *const Op) -> (*mut Zval, Vec<u8>) {
         None => (core::ptr::null_mut(), name),
     }
 }
+
+/// ZEND_FETCH_GLOBAL.
+const FETCH_GLOBAL: u32 = 1 << 1;
 
 unsafe fn read_name<'a>(ip: *const Op) -> &'a [u8] {
     (*(*operand::const_1(ip)).str()).bytes()
@@ -513,7 +519,8 @@ pub unsafe fn fetch_global_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool
     let (p, name) = global_slot(fp, ip);
     if p.is_null() || (*p).deref().is_undef() {
         if !is {
-            vm.warning(&format!("Undefined global variable ${}", String::from_utf8_lossy(&name)));
+            let what = if (*ip).extended_value & FETCH_GLOBAL != 0 { "global variable" } else { "variable" };
+            vm.warning(&format!("Undefined {what} ${}", String::from_utf8_lossy(&name)));
         }
         return Ok(Zval::NULL);
     }
@@ -589,4 +596,20 @@ pub unsafe fn fetch_globals(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
         }
     }
     Ok(Zval::array(a))
+}
+
+/// DEFINED: does the constant named op1 exist (user constants, then builtin ones)?
+pub unsafe fn defined(vm: &Vm, ip: *const Op) -> bool {
+    let name = read_name(ip);
+    let name = name.strip_prefix(b"\\").unwrap_or(name);
+    if vm.constants.contains_key(name) {
+        return true;
+    }
+    match crate::stdlib::constant(name) {
+        Some(v) => {
+            v.ptr_dtor();
+            true
+        }
+        None => false,
+    }
 }
