@@ -76,6 +76,10 @@ builtins! {
     "func_get_args" => var::func_get_args, [], 0;
     "func_num_args" => var::func_num_args, [], 0;
     "func_get_arg" => var::func_get_arg, ["position"], 1;
+    "ini_get" => var::ini_get, ["option"], 1;
+    "ini_set" => var::ini_set, ["option", "value"], 2;
+    "ini_alter" => var::ini_set, ["option", "value"], 2;
+    "set_time_limit" => var::set_time_limit, ["seconds"], 1;
     "error_reporting" => var::error_reporting, ["error_level"], 0;
     "trigger_error" => var::trigger_error, ["message", "error_level"], 1;
     "user_error" => var::trigger_error, ["message", "error_level"], 1;
