@@ -439,7 +439,11 @@ unsafe fn replace_recursive(dest: &mut ZArray, src: &ZArray) {
             Some(slot) if v.is_array() && (*slot).deref().is_array() => {
                 let slot = (*slot).deref_mut() as *mut Zval;
                 let da = ZArray::separate(slot);
+                if !ZArray::enter_recursion(v.arr()) {
+                    continue;
+                }
                 replace_recursive(&mut *da, &*v.arr());
+                ZArray::leave_recursion(v.arr());
             }
             _ => insert_keyref(dest, k, v.copy_value()),
         }
@@ -534,7 +538,7 @@ pub fn array_pad(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let src = arr_ref(arr);
     let n = src.len() as i64;
     let want = size.unsigned_abs();
-    if want > (1 << 24) * 64 {
+    if want > n as u64 && want - n as u64 > 1048576 {
         return Err(vm.throw_error("ValueError", "array_pad(): Argument #2 ($length) must be less than or equal to 1048576"));
     }
     if want as i64 <= n {
@@ -1263,7 +1267,19 @@ unsafe fn walk(vm: &mut Vm, slot: *mut Zval, cb: Callable, extra: Option<&Zval>,
         if recursive && (*z).deref().is_array() {
             crate::exec::slow::call::make_ref(z);
             let r = (*z).copy_value();
+            let inner = (*r.zref()).val.arr();
+            if !ZArray::enter_recursion(inner) {
+                r.ptr_dtor();
+                kz.ptr_dtor();
+                return Err(vm.throw_error("Error", "Recursion detected"));
+            }
             let res = walk(vm, &r as *const Zval as *mut Zval, cb, extra, true);
+            // The walk may have separated the inner array: release the mark
+            // on the one it entered if it is still alive through `r`.
+            let now = (*r.zref()).val;
+            if now.is_array() && now.arr() == inner {
+                ZArray::leave_recursion(inner);
+            }
             r.ptr_dtor();
             kz.ptr_dtor();
             res?;
