@@ -392,9 +392,6 @@ pub fn decoct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     dec_to(vm, "decoct", a, r, 8)
 }
 
-pub fn dechex(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    dec_to(vm, "dechex", a, r, 16)
-}
 
 pub fn base_convert(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "base_convert", a, 3, 3)?;

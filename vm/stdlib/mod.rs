@@ -328,7 +328,7 @@ builtins! {
     "octdec" => math::octdec, ["octal_string"], 1;
     "decbin" => math::decbin, ["num"], 1;
     "decoct" => math::decoct, ["num"], 1;
-    "dechex" => math::dechex, ["num"], 1;
+    "dechex" => string::dechex, ["num"], 1;
     "base_convert" => math::base_convert, ["num", "from_base", "to_base"], 3;
     "rand" => math::rand, ["min", "max"], 0;
     "mt_rand" => math::mt_rand, ["min", "max"], 0;
