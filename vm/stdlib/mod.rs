@@ -333,6 +333,7 @@ builtins! {
     "rand" => math::rand, ["min", "max"], 0;
     "mt_rand" => math::mt_rand, ["min", "max"], 0;
     "random_int" => math::random_int, ["min", "max"], 2;
+    "random_bytes" => math::random_bytes, ["length"], 1;
     "mt_srand" => math::mt_srand, ["seed", "mode"], 0;
     "srand" => math::mt_srand, ["seed", "mode"], 0;
     "mt_getrandmax" => math::mt_getrandmax, [], 0;
