@@ -138,7 +138,6 @@ float_fns! {
     exp => f64::exp;
     expm1 => f64::exp_m1;
     log10 => f64::log10;
-    log2 => f64::log2;
     log1p => f64::ln_1p;
     sin => f64::sin;
     cos => f64::cos;
