@@ -2108,3 +2108,40 @@ pub fn end(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     *r = current_value(t);
     Ok(())
 }
+
+/// iterator_to_array()/iterator_count() on arrays (PHP 8.2 accepts them;
+/// Traversable objects arrive with classes).
+fn iterable_arg(vm: &mut Vm, name: &str, v: &Zval) -> Result<*mut ZArray, Thrown> {
+    let d = v.deref();
+    if d.is_array() {
+        return Ok(d.arr());
+    }
+    let msg = format!("{}(): Argument #1 ($iterator) must be of type Traversable|array, {} given", name, super::type_name(d));
+    Err(vm.throw_error("TypeError", &msg))
+}
+
+pub fn iterator_to_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "iterator_to_array", a, 1, 2)?;
+    let arr = iterable_arg(vm, "iterator_to_array", &a[0])?;
+    let keep = match a.get(1) {
+        Some(v) => args::boolean(vm, "iterator_to_array", 2, "preserve_keys", v)?,
+        None => true,
+    };
+    if keep {
+        *r = a[0].copy_deref();
+        return Ok(());
+    }
+    let (p, out) = new_array();
+    for (_, v) in arr_ref(arr).iter() {
+        out.append(v.copy_deref());
+    }
+    *r = Zval::array(p);
+    Ok(())
+}
+
+pub fn iterator_count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "iterator_count", a, 1, 1)?;
+    let arr = iterable_arg(vm, "iterator_count", &a[0])?;
+    *r = Zval::long(arr_ref(arr).len() as i64);
+    Ok(())
+}

@@ -243,6 +243,8 @@ builtins! {
     "prev" => array::prev, ["&array"], 1;
     "reset" => array::reset, ["&array"], 1;
     "end" => array::end, ["&array"], 1;
+    "iterator_to_array" => array::iterator_to_array, ["iterator", "preserve_keys"], 1;
+    "iterator_count" => array::iterator_count, ["iterator"], 1;
     "compact" => array::compact, ["var_name", "...var_names"], 1;
     "extract" => array::extract, ["array", "flags", "prefix"], 1;
     // date and runtime
