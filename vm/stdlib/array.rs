@@ -439,7 +439,11 @@ unsafe fn replace_recursive(dest: &mut ZArray, src: &ZArray) {
             Some(slot) if v.is_array() && (*slot).deref().is_array() => {
                 let slot = (*slot).deref_mut() as *mut Zval;
                 let da = ZArray::separate(slot);
+                if !ZArray::enter_recursion(v.arr()) {
+                    continue;
+                }
                 replace_recursive(&mut *da, &*v.arr());
+                ZArray::leave_recursion(v.arr());
             }
             _ => insert_keyref(dest, k, v.copy_value()),
         }
@@ -534,7 +538,7 @@ pub fn array_pad(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let src = arr_ref(arr);
     let n = src.len() as i64;
     let want = size.unsigned_abs();
-    if want > (1 << 24) * 64 {
+    if want > n as u64 && want - n as u64 > 1048576 {
         return Err(vm.throw_error("ValueError", "array_pad(): Argument #2 ($length) must be less than or equal to 1048576"));
     }
     if want as i64 <= n {
@@ -1263,7 +1267,19 @@ unsafe fn walk(vm: &mut Vm, slot: *mut Zval, cb: Callable, extra: Option<&Zval>,
         if recursive && (*z).deref().is_array() {
             crate::exec::slow::call::make_ref(z);
             let r = (*z).copy_value();
+            let inner = (*r.zref()).val.arr();
+            if !ZArray::enter_recursion(inner) {
+                r.ptr_dtor();
+                kz.ptr_dtor();
+                return Err(vm.throw_error("Error", "Recursion detected"));
+            }
             let res = walk(vm, &r as *const Zval as *mut Zval, cb, extra, true);
+            // The walk may have separated the inner array: release the mark
+            // on the one it entered if it is still alive through `r`.
+            let now = (*r.zref()).val;
+            if now.is_array() && now.arr() == inner {
+                ZArray::leave_recursion(inner);
+            }
             r.ptr_dtor();
             kz.ptr_dtor();
             res?;
@@ -2090,5 +2106,42 @@ pub fn end(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     }
     t.set_internal_pos(found.unwrap_or(t.num_used()));
     *r = current_value(t);
+    Ok(())
+}
+
+/// iterator_to_array()/iterator_count() on arrays (PHP 8.2 accepts them;
+/// Traversable objects arrive with classes).
+fn iterable_arg(vm: &mut Vm, name: &str, v: &Zval) -> Result<*mut ZArray, Thrown> {
+    let d = v.deref();
+    if d.is_array() {
+        return Ok(d.arr());
+    }
+    let msg = format!("{}(): Argument #1 ($iterator) must be of type Traversable|array, {} given", name, super::type_name(d));
+    Err(vm.throw_error("TypeError", &msg))
+}
+
+pub fn iterator_to_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "iterator_to_array", a, 1, 2)?;
+    let arr = iterable_arg(vm, "iterator_to_array", &a[0])?;
+    let keep = match a.get(1) {
+        Some(v) => args::boolean(vm, "iterator_to_array", 2, "preserve_keys", v)?,
+        None => true,
+    };
+    if keep {
+        *r = a[0].copy_deref();
+        return Ok(());
+    }
+    let (p, out) = new_array();
+    for (_, v) in arr_ref(arr).iter() {
+        out.append(v.copy_deref());
+    }
+    *r = Zval::array(p);
+    Ok(())
+}
+
+pub fn iterator_count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "iterator_count", a, 1, 1)?;
+    let arr = iterable_arg(vm, "iterator_count", &a[0])?;
+    *r = Zval::long(arr_ref(arr).len() as i64);
     Ok(())
 }

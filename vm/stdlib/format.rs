@@ -231,6 +231,10 @@ pub fn format(vm: &mut Vm, name: &str, fmt: &[u8], vals: &[Zval], arg_offset: us
         if fmt.get(i) == Some(&b'l') {
             i += 1;
         }
+        if width > vm.memory_limit || (precision.unwrap_or(0) as usize) > vm.memory_limit {
+            vm.memory_exhausted(width.max(precision.unwrap_or(0) as usize));
+            return Err(Thrown);
+        }
         let Some(&spec) = fmt.get(i) else {
             return Err(vm.throw_error("ValueError", "Missing format specifier at end of string"));
         };

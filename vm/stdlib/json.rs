@@ -196,8 +196,13 @@ impl Encoder {
             out.extend_from_slice(b"null");
             return;
         }
-        if self.depth >= self.max_depth {
+        if self.depth >= self.max_depth || self.depth >= 10_000 {
+            // Deeper levels are not walked: the result is an error anyway.
             self.error = 1;
+            out.extend_from_slice(b"null");
+            // SAFETY: entered above.
+            unsafe { ZArray::leave_recursion(a) };
+            return;
         }
         self.depth += 1;
         out.push(if is_list { b'[' } else { b'{' });
@@ -333,6 +338,12 @@ impl<'a> Parser<'a> {
         let Some(&c) = self.s.get(self.pos) else { return self.fail(4) };
         match c {
             b'{' | b'[' => {
+                // The parser recurses per level: deeper than 10000 counts as
+                // too deep whatever $depth says.
+                if depth >= 10_000 {
+                    // PHP's parser stack overflows as a syntax error.
+                    return self.fail(4);
+                }
                 if depth >= self.max_depth {
                     return self.fail(1);
                 }

@@ -138,7 +138,6 @@ float_fns! {
     exp => f64::exp;
     expm1 => f64::exp_m1;
     log10 => f64::log10;
-    log2 => f64::log2;
     log1p => f64::ln_1p;
     sin => f64::sin;
     cos => f64::cos;
@@ -392,9 +391,6 @@ pub fn decoct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     dec_to(vm, "decoct", a, r, 8)
 }
 
-pub fn dechex(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    dec_to(vm, "dechex", a, r, 16)
-}
 
 pub fn base_convert(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "base_convert", a, 3, 3)?;
@@ -454,21 +450,91 @@ fn next_u64() -> u64 {
     })
 }
 
-/// A uniform integer in `lo..=hi`.
-pub fn random_range(lo: i64, hi: i64) -> i64 {
-    let span = (hi as i128 - lo as i128) as u128 + 1;
-    if span > u64::MAX as u128 {
-        return next_u64() as i64;
+/// PHP's Mersenne Twister (MT19937, `mt_srand`/`mt_rand`/`rand`, and the
+/// shuffles), seeded from the clock until mt_srand() seeds it.
+struct Mt {
+    s: [u32; 624],
+    next: usize,
+    seeded: bool,
+}
+
+impl Mt {
+    fn seed(&mut self, seed: u32) {
+        self.s[0] = seed;
+        for i in 1..624 {
+            self.s[i] = 1812433253u32.wrapping_mul(self.s[i - 1] ^ (self.s[i - 1] >> 30)).wrapping_add(i as u32);
+        }
+        self.reload();
+        self.seeded = true;
     }
-    let span = span as u64;
-    // Rejection sampling for an unbiased result.
-    let zone = u64::MAX - (u64::MAX % span);
-    loop {
-        let x = next_u64();
-        if x < zone {
-            return (lo as i128 + (x % span) as i128) as i64;
+
+    fn reload(&mut self) {
+        let twist = |m: u32, u: u32, v: u32| m ^ (((u & 0x8000_0000) | (v & 0x7fff_ffff)) >> 1) ^ (0u32.wrapping_sub(v & 1) & 0x9908_b0df);
+        for i in 0..624 {
+            let m = self.s[(i + 397) % 624];
+            self.s[i] = twist(m, self.s[i], self.s[(i + 1) % 624]);
+        }
+        self.next = 0;
+    }
+
+    fn next_u32(&mut self) -> u32 {
+        if !self.seeded {
+            self.seed(next_u64() as u32);
+        }
+        if self.next >= 624 {
+            self.reload();
+        }
+        let mut y = self.s[self.next];
+        self.next += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+}
+
+thread_local! {
+    static MT: std::cell::RefCell<Mt> = const { std::cell::RefCell::new(Mt { s: [0; 624], next: 624, seeded: false }) };
+}
+
+fn mt_u32() -> u32 {
+    MT.with(|m| m.borrow_mut().next_u32())
+}
+
+/// `php_mt_rand_range`: a uniform integer in `lo..=hi` from the twister.
+pub fn random_range(lo: i64, hi: i64) -> i64 {
+    let umax = hi.wrapping_sub(lo) as u64;
+    if umax > u32::MAX as u64 {
+        // rand_range64
+        // PHP 8.2 (ext/random) fills the low half first.
+        let mut r = mt_u32() as u64;
+        r |= (mt_u32() as u64) << 32;
+        if umax == u64::MAX {
+            return lo.wrapping_add(r as i64);
+        }
+        let um = umax + 1;
+        if um & (um - 1) != 0 {
+            let limit = u64::MAX - (u64::MAX % um) - 1;
+            while r > limit {
+                r = mt_u32() as u64;
+                r |= (mt_u32() as u64) << 32;
+            }
+        }
+        return lo.wrapping_add((r % um) as i64);
+    }
+    let umax = umax as u32;
+    let mut r = mt_u32();
+    if umax == u32::MAX {
+        return lo.wrapping_add(r as i64);
+    }
+    let um = umax + 1;
+    if um & (um - 1) != 0 {
+        let limit = u32::MAX - (u32::MAX % um) - 1;
+        while r > limit {
+            r = mt_u32();
         }
     }
+    lo.wrapping_add((r % um) as i64)
 }
 
 pub fn random_f64() -> f64 {
@@ -477,14 +543,12 @@ pub fn random_f64() -> f64 {
 
 fn rand_impl(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval) -> R {
     if a.is_empty() {
-        *r = Zval::long(random_range(0, 2147483647));
+        *r = Zval::long((mt_u32() >> 1) as i64);
         return Ok(());
     }
     if a.len() == 1 {
-        return Err(args::count(vm, name, a, 0, 0).err().unwrap_or(Thrown)).and_then(|_: ()| Ok(())).or_else(|_| {
-            let msg = format!("{}() expects exactly 2 arguments, 1 given", name);
-            Err(vm.throw_error("ArgumentCountError", &msg))
-        });
+        let msg = format!("{}() expects exactly 2 arguments, 1 given", name);
+        return Err(vm.throw_error("ArgumentCountError", &msg));
     }
     args::count(vm, name, a, 2, 2)?;
     let lo = args::long(vm, name, 1, "min", &a[0])?;
@@ -515,7 +579,7 @@ pub fn random_int(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     if lo > hi {
         return Err(vm.throw_error("ValueError", "random_int(): Argument #1 ($min) must be less than or equal to argument #2 ($max)"));
     }
-    *r = Zval::long(random_range(lo, hi));
+    *r = Zval::long(secure_range(lo, hi));
     Ok(())
 }
 
@@ -524,9 +588,49 @@ pub fn mt_srand(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> R {
     if let Some(v) = a.first() {
         if v.deref().kind() != IS_NULL {
             let s = args::long(vm, "mt_srand", 1, "seed", v)?;
-            RNG.with(|c| c.set(s as u64));
+            MT.with(|m| m.borrow_mut().seed(s as u32));
+            return Ok(());
         }
     }
+    MT.with(|m| m.borrow_mut().seed(next_u64() as u32));
+    Ok(())
+}
+
+/// A uniform integer in `lo..=hi` from the non-twister generator
+/// (random_int, random_bytes: PHP's CSPRNG calls).
+fn secure_range(lo: i64, hi: i64) -> i64 {
+    let span = (hi as i128 - lo as i128) as u128 + 1;
+    if span > u64::MAX as u128 {
+        return next_u64() as i64;
+    }
+    let span = span as u64;
+    let zone = u64::MAX - (u64::MAX % span);
+    loop {
+        let x = next_u64();
+        if x < zone {
+            return (lo as i128 + (x % span) as i128) as i64;
+        }
+    }
+}
+
+pub fn random_bytes(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    args::count(vm, "random_bytes", a, 1, 1)?;
+    let n = args::long(vm, "random_bytes", 1, "length", &a[0])?;
+    if n < 1 {
+        return Err(vm.throw_error("ValueError", "random_bytes(): Argument #1 ($length) must be greater than 0"));
+    }
+    if n as u64 > vm.memory_limit as u64 {
+        vm.memory_exhausted(n as usize);
+        return Err(Thrown);
+    }
+    let mut out = vec![0u8; n as usize];
+    let filled = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut out)).is_ok();
+    if !filled {
+        for b in out.iter_mut() {
+            *b = next_u64() as u8;
+        }
+    }
+    *r = ret_str(&out);
     Ok(())
 }
 

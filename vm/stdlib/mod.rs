@@ -76,6 +76,10 @@ builtins! {
     "func_get_args" => var::func_get_args, [], 0;
     "func_num_args" => var::func_num_args, [], 0;
     "func_get_arg" => var::func_get_arg, ["position"], 1;
+    "ini_get" => var::ini_get, ["option"], 1;
+    "ini_set" => var::ini_set, ["option", "value"], 2;
+    "ini_alter" => var::ini_set, ["option", "value"], 2;
+    "set_time_limit" => var::set_time_limit, ["seconds"], 1;
     "error_reporting" => var::error_reporting, ["error_level"], 0;
     "trigger_error" => var::trigger_error, ["message", "error_level"], 1;
     "user_error" => var::trigger_error, ["message", "error_level"], 1;
@@ -239,6 +243,8 @@ builtins! {
     "prev" => array::prev, ["&array"], 1;
     "reset" => array::reset, ["&array"], 1;
     "end" => array::end, ["&array"], 1;
+    "iterator_to_array" => array::iterator_to_array, ["iterator", "preserve_keys"], 1;
+    "iterator_count" => array::iterator_count, ["iterator"], 1;
     "compact" => array::compact, ["var_name", "...var_names"], 1;
     "extract" => array::extract, ["array", "flags", "prefix"], 1;
     // date and runtime
@@ -324,11 +330,12 @@ builtins! {
     "octdec" => math::octdec, ["octal_string"], 1;
     "decbin" => math::decbin, ["num"], 1;
     "decoct" => math::decoct, ["num"], 1;
-    "dechex" => math::dechex, ["num"], 1;
+    "dechex" => string::dechex, ["num"], 1;
     "base_convert" => math::base_convert, ["num", "from_base", "to_base"], 3;
     "rand" => math::rand, ["min", "max"], 0;
     "mt_rand" => math::mt_rand, ["min", "max"], 0;
     "random_int" => math::random_int, ["min", "max"], 2;
+    "random_bytes" => math::random_bytes, ["length"], 1;
     "mt_srand" => math::mt_srand, ["seed", "mode"], 0;
     "srand" => math::mt_srand, ["seed", "mode"], 0;
     "mt_getrandmax" => math::mt_getrandmax, [], 0;

@@ -105,10 +105,17 @@ pub fn ord(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     Ok(())
 }
 
-pub fn chr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+pub fn chr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "chr", a, 1, 1)?;
     let n = args::long(vm, "chr", 1, "codepoint", &a[0])?;
     *r = Zval::string(ZString::new(&[n.rem_euclid(256) as u8]));
+    Ok(())
+}
+
+pub fn dechex(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "dechex", a, 1, 1)?;
+    let n = args::long(vm, "dechex", 1, "num", &a[0])?;
+    *r = Zval::string(ZString::new(format!("{:x}", n as u64).as_bytes()));
     Ok(())
 }
 

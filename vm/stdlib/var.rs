@@ -627,3 +627,104 @@ pub fn get_defined_functions(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<()
     }
     Ok(())
 }
+
+thread_local! {
+    /// ini settings changed by ini_set() (the rest have php -n's defaults).
+    static INI: std::cell::RefCell<std::collections::HashMap<Vec<u8>, Vec<u8>>> = std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// php -n's value of a known ini setting.
+fn ini_default(name: &[u8]) -> Option<&'static [u8]> {
+    Some(match name {
+        b"display_errors" => b"1",
+        b"error_reporting" => b"",
+        b"memory_limit" => b"128M",
+        b"precision" => b"14",
+        b"serialize_precision" => b"-1",
+        b"max_execution_time" => b"0",
+        b"date.timezone" => b"UTC",
+        b"default_charset" => b"UTF-8",
+        b"zend.assertions" => b"1",
+        b"html_errors" => b"0",
+        b"log_errors" => b"0",
+        b"error_log" => b"",
+        b"short_open_tag" => b"1",
+        b"display_startup_errors" => b"1",
+        b"implicit_flush" => b"1",
+        b"output_buffering" => b"0",
+        b"max_input_time" => b"-1",
+        b"assert.active" => b"1",
+        b"assert.exception" => b"1",
+        b"pcre.backtrack_limit" => b"1000000",
+        b"pcre.recursion_limit" => b"100000",
+        b"pcre.jit" => b"1",
+        b"arg_separator.output" => b"&",
+        b"auto_detect_line_endings" => b"0",
+        b"default_socket_timeout" => b"60",
+        b"mbstring.language" => return None,
+        _ => return None,
+    })
+}
+
+fn ini_current(name: &[u8]) -> Option<Vec<u8>> {
+    let d = ini_default(name)?;
+    Some(INI.with(|m| m.borrow().get(name).cloned()).unwrap_or_else(|| d.to_vec()))
+}
+
+/// "128M" → bytes (`zend_atol`).
+fn ini_bytes(v: &[u8]) -> i64 {
+    let t = String::from_utf8_lossy(v);
+    let t = t.trim();
+    let (num, mul) = match t.chars().last() {
+        Some('k' | 'K') => (&t[..t.len() - 1], 1024),
+        Some('m' | 'M') => (&t[..t.len() - 1], 1024 * 1024),
+        Some('g' | 'G') => (&t[..t.len() - 1], 1024 * 1024 * 1024),
+        _ => (t, 1),
+    };
+    num.trim().parse::<i64>().unwrap_or(0).saturating_mul(mul)
+}
+
+pub fn ini_get(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "ini_get", a, 1, 1)?;
+    let name = args::string(vm, "ini_get", 1, "option", &a[0])?;
+    *r = match ini_current(&name) {
+        Some(v) => Zval::string(ZString::new(&v)),
+        None => Zval::FALSE,
+    };
+    Ok(())
+}
+
+pub fn ini_set(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "ini_set", a, 2, 2)?;
+    let name = args::string(vm, "ini_set", 1, "option", &a[0])?;
+    let v = a[1].deref();
+    let val = match v.kind() {
+        IS_NULL => Vec::new(),
+        IS_FALSE => b"0".to_vec(),
+        IS_TRUE => b"1".to_vec(),
+        _ => args::string(vm, "ini_set", 2, "value", &a[1])?,
+    };
+    let Some(old) = ini_current(&name) else {
+        *r = Zval::FALSE;
+        return Ok(());
+    };
+    match name.as_slice() {
+        b"memory_limit" => {
+            let n = ini_bytes(&val);
+            vm.memory_limit = if n <= 0 { usize::MAX / 2 } else { n as usize };
+        }
+        b"error_reporting" => vm.error_reporting = crate::value::convert::str_to_long(&val),
+        _ => {}
+    }
+    INI.with(|m| m.borrow_mut().insert(name, val));
+    *r = Zval::string(ZString::new(&old));
+    Ok(())
+}
+
+pub fn set_time_limit(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "set_time_limit", a, 1, 1)?;
+    let s = args::long(vm, "set_time_limit", 1, "seconds", &a[0])?;
+    INI.with(|m| m.borrow_mut().insert(b"max_execution_time".to_vec(), s.to_string().into_bytes()));
+    *r = Zval::TRUE;
+    Ok(())
+}
