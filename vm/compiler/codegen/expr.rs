@@ -617,6 +617,29 @@ impl Compiler {
                 return Ok(Node::Const(v));
             }
         }
+        if matches!(code, Opcode::IsIdentical | Opcode::IsNotIdentical) {
+            // `$x === null` (false, true) is a type check, as Zend compiles it.
+            let kind = |n: &Node| match n {
+                Node::Const(Lit::Null) => Some(crate::value::IS_NULL),
+                Node::Const(Lit::Bool(false)) => Some(crate::value::IS_FALSE),
+                Node::Const(Lit::Bool(true)) => Some(crate::value::IS_TRUE),
+                _ => None,
+            };
+            let (k, other) = match (kind(&l), kind(&r)) {
+                (Some(k), _) => (Some(k), &r),
+                (None, Some(k)) => (Some(k), &l),
+                _ => (None, &r),
+            };
+            if let Some(k) = k {
+                // Zend's MAY_BE_ANY: null through resource.
+                let any: u32 = (2u32 << crate::value::IS_RESOURCE) - (1u32 << crate::value::IS_NULL);
+                let mask = if code == Opcode::IsIdentical { 1u32 << k } else { any & !(1u32 << k) };
+                let t = self.f.emit_tmp(Opcode::TypeCheck, other, &Node::Unused);
+                let i = self.f.next_op() - 1;
+                self.f.at(i).extended_value = mask;
+                return Ok(t);
+            }
+        }
         let (mut l, mut r, mut code) = (l, r, code);
         match code {
             Opcode::IsEqual | Opcode::IsNotEqual => {

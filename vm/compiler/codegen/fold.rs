@@ -4,6 +4,7 @@
 
 use super::emit::{normalize_key, Key, Lit};
 use crate::ops::Opcode;
+use crate::value::{compare, ZString, Zval};
 
 /// PHP's string conversion of a constant (`precision=14` for floats).
 pub fn to_str(l: &Lit) -> Option<Vec<u8>> {
@@ -86,6 +87,20 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
         IsIdentical => return Some(Lit::Bool(identical(a, b)?)),
         IsNotIdentical => return Some(Lit::Bool(!identical(a, b)?)),
         BoolXor => return Some(Lit::Bool(a.truthy() ^ b.truthy())),
+        IsEqual | IsNotEqual | IsSmaller | IsSmallerOrEqual | Spaceship
+            if !matches!((a, b), (Lit::Long(_) | Lit::Double(_), Lit::Long(_) | Lit::Double(_))) =>
+        {
+            // Mixed scalar kinds: PHP 8's loose comparison, by the run-time
+            // rules (it never warns or throws on scalars).
+            let c = loose_compare(a, b)?;
+            return Some(match op {
+                IsEqual => Lit::Bool(c == 0),
+                IsNotEqual => Lit::Bool(c != 0),
+                IsSmaller => Lit::Bool(c < 0),
+                IsSmallerOrEqual => Lit::Bool(c <= 0),
+                _ => Lit::Long(c.signum() as i64),
+            });
+        }
         _ => {}
     }
     // Two strings under | & ^ are a bytewise operation, not numbers.
@@ -167,7 +182,6 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
             _ => return None,
         },
         IsEqual | IsNotEqual | IsSmaller | IsSmallerOrEqual | Spaceship => {
-            // Only same-kind numbers; loose comparisons of mixed kinds stay at run time.
             if !matches!((a, b), (Lit::Long(_) | Lit::Double(_), Lit::Long(_) | Lit::Double(_))) {
                 return None;
             }
@@ -186,6 +200,33 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
         }
         _ => return None,
     })
+}
+
+/// `a <=> b` for scalar constants, as the executor compares them.
+fn loose_compare(a: &Lit, b: &Lit) -> Option<i32> {
+    fn zval(l: &Lit) -> Option<Zval> {
+        Some(match l {
+            Lit::Null => Zval::NULL,
+            Lit::Bool(b) => Zval::bool(*b),
+            Lit::Long(i) => Zval::long(*i),
+            Lit::Double(d) => Zval::double(*d),
+            Lit::Str(s) => Zval::string(ZString::new(s)),
+            Lit::Array(_) => return None,
+        })
+    }
+    let x = zval(a)?;
+    let Some(y) = zval(b) else {
+        // SAFETY: `x` is a value made above, owned here.
+        unsafe { x.ptr_dtor() };
+        return None;
+    };
+    let c = compare::compare(&x, &y);
+    // SAFETY: both values were made above and are owned here.
+    unsafe {
+        x.ptr_dtor();
+        y.ptr_dtor();
+    }
+    Some(c)
 }
 
 fn identical(a: &Lit, b: &Lit) -> Option<bool> {
@@ -244,6 +285,16 @@ pub fn array_add(items: &mut Vec<(Key, Lit)>, key: Option<Key>, v: Lit) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn folds_loose_comparisons_of_mixed_kinds() {
+        let s = |b: &str| Lit::Str(b.as_bytes().to_vec());
+        assert_eq!(binary(Opcode::IsEqual, &Lit::Long(0), &s("")), Some(Lit::Bool(false)));
+        assert_eq!(binary(Opcode::IsEqual, &Lit::Null, &Lit::Bool(false)), Some(Lit::Bool(true)));
+        assert_eq!(binary(Opcode::IsEqual, &s("1e3"), &s("1000")), Some(Lit::Bool(true)));
+        assert_eq!(binary(Opcode::IsSmaller, &s("abc"), &Lit::Long(1)), Some(Lit::Bool(false)));
+        assert_eq!(binary(Opcode::Spaceship, &s("a"), &s("b")), Some(Lit::Long(-1)));
+    }
 
     #[test]
     fn folds_like_zend() {
