@@ -61,3 +61,4 @@ function later_ref(&$r) { return $r; }
 function via_globals() { $GLOBALS['vg'] = 1; $GLOBALS['vg'] += 2; unset($GLOBALS['nothing']); return $GLOBALS['vg'] . ($GLOBALS['none'] ?? '-') . (isset($GLOBALS['vg']) ? 'set' : '') . count($GLOBALS) % 1; }
 echo via_globals(), "\n";
 function sep_src() { return [1, 2]; } foreach (sep_src() as &$sv) { $sv++; echo $sv; } echo "\n";
+var_dump(array_key_exists('k', $arr), array_key_exists($i, [$i => 1]));

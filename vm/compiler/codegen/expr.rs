@@ -1175,6 +1175,12 @@ impl Compiler {
     /// `zend_try_compile_special_func`, for the opcodes Tusk has: strlen(),
     /// count(), the cast functions, and ord()/chr() of a literal.
     fn try_special_func(&mut self, lc: &[u8], args: &[Arg<'_>]) -> CResult<Option<Node>> {
+        // zend_compile_func_array_key_exists: two positional arguments.
+        if lc == b"array_key_exists" && args.len() == 2 && args.iter().all(|a| !a.unpack && a.name.is_none()) {
+            let key = self.compile_expr(args[0].value)?;
+            let subject = self.compile_expr(args[1].value)?;
+            return Ok(Some(self.f.emit_tmp(Opcode::ArrayKeyExists, &key, &subject)));
+        }
         if args.len() != 1 || args[0].unpack {
             return Ok(None);
         }

@@ -188,7 +188,17 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
             let (p, q) = (as_f(&x), as_f(&y));
             let c = match (&x, &y) {
                 (Lit::Long(i), Lit::Long(j)) => i.cmp(j),
-                _ => p.partial_cmp(&q)?,
+                _ => match p.partial_cmp(&q) {
+                    Some(c) => c,
+                    // NAN: every comparison is false, <=> says 1 (ZEND_UNCOMPARABLE).
+                    None => {
+                        return Some(match op {
+                            IsNotEqual => Lit::Bool(true),
+                            Spaceship => Lit::Long(1),
+                            _ => Lit::Bool(false),
+                        })
+                    }
+                },
             };
             match op {
                 IsEqual => Lit::Bool(c.is_eq()),

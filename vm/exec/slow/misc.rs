@@ -613,3 +613,37 @@ pub unsafe fn defined(vm: &Vm, ip: *const Op) -> bool {
         None => false,
     }
 }
+
+/// ARRAY_KEY_EXISTS: `array_key_exists(op1, op2)` compiled to an opcode
+/// (Zend's `zend_array_key_exists_fast`: keys normalize as in `$a[k]`).
+#[cold]
+#[inline(never)]
+pub unsafe fn array_key_exists(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
+    use super::dim::{dim_key, DimKey};
+    super::enter(vm, fp, ip);
+    let key = *operand::any_read_1(ip, fp, vm);
+    let subject = (*operand::any_read_2(ip, fp, vm)).deref().copy_value();
+    if !subject.is_array() {
+        let msg = format!(
+            "array_key_exists(): Argument #2 ($array) must be of type array, {} given",
+            crate::stdlib::type_name(&subject)
+        );
+        subject.ptr_dtor();
+        return Err(vm.throw_error("TypeError", &msg));
+    }
+    let mut empty = core::ptr::null_mut();
+    let k = dim_key(vm, &key, &mut empty);
+    let a = &*subject.arr();
+    let found = match k {
+        Ok(DimKey::Int(i)) => Ok(a.find_int(i).is_some()),
+        // SAFETY: the key string lives while its operand (or `empty`) does.
+        Ok(DimKey::Str(s)) => Ok(a.find_str(&*s).is_some()),
+        Err(t) => Err(t),
+    };
+    if !empty.is_null() {
+        Zval::string(empty).ptr_dtor();
+    }
+    // The copy kept the array alive through a deprecation handler.
+    subject.ptr_dtor();
+    found
+}
