@@ -1311,6 +1311,44 @@ impl<'a> Iterator for Iter<'a> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn find_nocall_decides_only_what_it_can() {
+        let _leaks = crate::value::LeakCheck::new();
+        let a = ZArray::new();
+        let k1 = ZString::new(b"foo_1");
+        let same = ZString::new(b"foo_1");
+        let digit = ZString::new(b"1a");
+        let absent = ZString::new(b"bar");
+        unsafe {
+            // Empty table: an int misses; an unhashed string is undecided.
+            assert!(matches!((*a).find_nocall(&Zval::long(3)), Ok(None)));
+            assert!((*a).find_nocall(&Zval::string(k1)).is_err());
+            (*a).update_str(k1, Zval::long(7));
+            (*a).update_str(digit, Zval::long(8));
+            (*a).update_int(5, Zval::long(9));
+            // The stored key string itself: found.
+            let f = (*a).find_nocall(&Zval::string(k1)).unwrap().unwrap();
+            assert_eq!((*f).lval(), 7);
+            // Equal bytes, another string: found by `find_quick`, never
+            // wrongly missed here.
+            (*same).hash();
+            assert!((*a).find_nocall(&Zval::string(same)).is_err());
+            assert_eq!((*(*a).find_quick(&Zval::string(same)).unwrap().unwrap()).lval(), 7);
+            // Could be numeric: undecided.
+            assert!((*a).find_nocall(&Zval::string(digit)).is_err());
+            // Hashed and absent: a miss.
+            (*absent).hash();
+            assert!(matches!((*a).find_nocall(&Zval::string(absent)), Ok(None)));
+            assert_eq!((*(*a).find_nocall(&Zval::long(5)).unwrap().unwrap()).lval(), 9);
+            assert!((*a).find_nocall(&Zval::NULL).is_err());
+            ZArray::free(a);
+            ZString::free(k1);
+            ZString::free(same);
+            ZString::free(digit);
+            ZString::free(absent);
+        }
+    }
+
     fn keys(a: &ZArray) -> String {
         let mut s = String::new();
         for (k, v) in a.iter() {
