@@ -447,6 +447,57 @@ impl ZArray {
         Err(())
     }
 
+    /// `find_quick` for handlers' hot copies, which must make no call and
+    /// keep few values live: int keys, and string keys whose hash is cached
+    /// and that cannot be numeric (first byte no digit nor '-'), found when
+    /// the table stores that very string as the key (keys taken from the
+    /// table itself, or from foreach over a table holding them) or absent.
+    /// `Err(())`: undecided here (the caller asks `find_quick`).
+    #[inline(always)]
+    pub fn find_nocall(&self, k: &Zval) -> Result<Option<*mut Zval>, ()> {
+        if k.is_long() {
+            return Ok(self.find_int(k.lval()));
+        }
+        if !k.is_string() {
+            return Err(());
+        }
+        // SAFETY: a string-kind value holds a live string.
+        let ks = unsafe { &*k.str() };
+        let h = ks.cached_hash();
+        if h == 0 {
+            return Err(());
+        }
+        if let Some(&c) = ks.bytes().first() {
+            if c <= b'9' && (c >= b'0' || c == b'-') {
+                return Err(());
+            }
+        }
+        if self.data.is_null() || self.is_packed() {
+            return Ok(None);
+        }
+        let kp = ks as *const ZString as *mut ZString;
+        // SAFETY: hash form with storage; chain links are valid indexes and
+        // every bucket on a chain holds a live key string or null.
+        unsafe {
+            let mut i = *self.head(h);
+            while i != INVALID {
+                let b = self.bucket(i);
+                // The very same string has the same hash. Another key with
+                // that hash (a string, or by chance an int) is left to
+                // `find_quick`: comparing bytes takes more registers than
+                // the hot copies have to spare.
+                if (*b).h == h {
+                    if (*b).key == kp {
+                        return Ok(Some(ptr::addr_of_mut!((*b).val)));
+                    }
+                    return Err(());
+                }
+                i = *self.next(i);
+            }
+        }
+        Ok(None)
+    }
+
     /// foreach's step: the first element at or after position `pos`, as
     /// (its position, value slot, key string or null, int key). `None` when
     /// the next position holds a tombstone or is past the end (the caller's
@@ -1259,6 +1310,44 @@ impl<'a> Iterator for Iter<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn find_nocall_decides_only_what_it_can() {
+        let _leaks = crate::value::LeakCheck::new();
+        let a = ZArray::new();
+        let k1 = ZString::new(b"foo_1");
+        let same = ZString::new(b"foo_1");
+        let digit = ZString::new(b"1a");
+        let absent = ZString::new(b"bar");
+        unsafe {
+            // Empty table: an int misses; an unhashed string is undecided.
+            assert!(matches!((*a).find_nocall(&Zval::long(3)), Ok(None)));
+            assert!((*a).find_nocall(&Zval::string(k1)).is_err());
+            (*a).update_str(k1, Zval::long(7));
+            (*a).update_str(digit, Zval::long(8));
+            (*a).update_int(5, Zval::long(9));
+            // The stored key string itself: found.
+            let f = (*a).find_nocall(&Zval::string(k1)).unwrap().unwrap();
+            assert_eq!((*f).lval(), 7);
+            // Equal bytes, another string: found by `find_quick`, never
+            // wrongly missed here.
+            (*same).hash();
+            assert!((*a).find_nocall(&Zval::string(same)).is_err());
+            assert_eq!((*(*a).find_quick(&Zval::string(same)).unwrap().unwrap()).lval(), 7);
+            // Could be numeric: undecided.
+            assert!((*a).find_nocall(&Zval::string(digit)).is_err());
+            // Hashed and absent: a miss.
+            (*absent).hash();
+            assert!(matches!((*a).find_nocall(&Zval::string(absent)), Ok(None)));
+            assert_eq!((*(*a).find_nocall(&Zval::long(5)).unwrap().unwrap()).lval(), 9);
+            assert!((*a).find_nocall(&Zval::NULL).is_err());
+            ZArray::free(a);
+            ZString::free(k1);
+            ZString::free(same);
+            ZString::free(digit);
+            ZString::free(absent);
+        }
+    }
 
     fn keys(a: &ZArray) -> String {
         let mut s = String::new();

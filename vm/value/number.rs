@@ -7,18 +7,33 @@
 
 use core::fmt::Write;
 
+/// "00".."99": two digits per division.
+static DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
 /// Writes the decimal form of `v` into `buf`, returning the used tail.
 #[inline]
 pub fn fmt_i64(v: i64, buf: &mut [u8; 20]) -> &[u8] {
     let mut n = v.unsigned_abs();
     let mut i = buf.len();
-    loop {
+    while n >= 100 {
+        let d = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i] = DIGIT_PAIRS[d];
+        buf[i + 1] = DIGIT_PAIRS[d + 1];
+    }
+    if n >= 10 {
+        let d = n as usize * 2;
+        i -= 2;
+        buf[i] = DIGIT_PAIRS[d];
+        buf[i + 1] = DIGIT_PAIRS[d + 1];
+    } else {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n as u8;
     }
     if v < 0 {
         i -= 1;
@@ -237,6 +252,20 @@ mod tests {
         let mut o = Vec::new();
         fmt_export(v, &mut o);
         String::from_utf8(o).unwrap()
+    }
+
+    #[test]
+    fn fmt_i64_matches_std() {
+        let mut b = [0u8; 20];
+        let mut vals = vec![0i64, 1, -1, 9, 10, 11, 99, 100, 101, 999, 1000, i64::MAX, i64::MIN, i64::MIN + 1];
+        let mut p = 1i64;
+        for _ in 0..18 {
+            p *= 10;
+            vals.extend([p - 1, p, p + 1, -p, -p + 1, -p - 1]);
+        }
+        for v in (-5000..5000).chain(vals) {
+            assert_eq!(fmt_i64(v, &mut b), v.to_string().as_bytes(), "{v}");
+        }
     }
 
     #[test]

@@ -126,15 +126,42 @@ pub unsafe fn concat_values(vm: &mut Vm, a: Zval, b: &Zval, reuse: bool) -> Zval
             let s = ZString::append(a.str(), (*b.str()).bytes());
             return Zval::string(s);
         }
+        if b.is_long() {
+            let mut nb = [0u8; 20];
+            let s = ZString::append(a.str(), crate::value::number::fmt_i64(b.lval(), &mut nb));
+            return Zval::string(s);
+        }
         let mut buf = Vec::new();
         to_string_into(vm, b, &mut buf);
         return Zval::string(ZString::append(a.str(), &buf));
+    }
+    // Strings and ints (no warning possible): one allocation, no Vec.
+    let (mut na, mut nb) = ([0u8; 20], [0u8; 20]);
+    if let (Some(x), Some(y)) = (plain_bytes(&a, &mut na), plain_bytes(b, &mut nb)) {
+        let s = ZString::concat(x, y);
+        a.ptr_dtor();
+        return Zval::string(s);
     }
     let mut buf = Vec::new();
     to_string_into(vm, &a, &mut buf);
     to_string_into(vm, b, &mut buf);
     a.ptr_dtor();
     Zval::string(ZString::new(&buf))
+}
+
+/// The string form of a string or int value (behind a reference too), or
+/// None for other kinds.
+#[inline]
+fn plain_bytes<'a>(v: &'a Zval, buf: &'a mut [u8; 20]) -> Option<&'a [u8]> {
+    let v = v.deref();
+    if v.is_string() {
+        // SAFETY: a string-kind value holds a live string, borrowed as long as `v`.
+        Some(unsafe { (*v.str()).bytes() })
+    } else if v.is_long() {
+        Some(crate::value::number::fmt_i64(v.lval(), buf))
+    } else {
+        None
+    }
 }
 
 /// String conversion with PHP's warning for arrays.

@@ -47,6 +47,9 @@ pub unsafe fn binary_into(vm: &mut Vm, opcode: Opcode, target: *mut Zval, b: &Zv
             let b = b.deref();
             let s = if b.is_string() {
                 ZString::append(cur.str(), (*b.str()).bytes())
+            } else if b.is_long() {
+                let mut buf = [0u8; 20];
+                ZString::append(cur.str(), crate::value::number::fmt_i64(b.lval(), &mut buf))
             } else {
                 let mut buf = Vec::new();
                 super::arith::to_string_into(vm, b, &mut buf);

@@ -178,17 +178,21 @@ unsafe fn elem_for_write(vm: &mut Vm, a: *mut ZArray, ip: *const Op, fp: *mut Zv
     let mut empty = core::ptr::null_mut();
     let k = dim_key(vm, &*kz, &mut empty)?;
     let r = match k {
+        // One lookup: the warning for a missing key comes after the NULL
+        // is inserted (nothing can observe the array in between).
         DimKey::Int(i) => {
-            if rw && (*a).find_int(i).is_none() {
+            let (slot, inserted) = (*a).lookup_int_ex(i);
+            if rw && inserted {
                 vm.warning(&format!("Undefined array key {}", i));
             }
-            (*a).lookup_int(i)
+            slot
         }
         DimKey::Str(s) => {
-            if rw && (*a).find_str(&*s).is_none() {
+            let (slot, inserted) = (*a).lookup_str_ex(s);
+            if rw && inserted {
                 vm.warning(&format!("Undefined array key {}", key_text(k)));
             }
-            (*a).lookup_str(s)
+            slot
         }
     };
     drop_empty(empty);
@@ -232,6 +236,14 @@ pub unsafe fn assign_dim(vm: &mut Vm, fp: *mut Zval, ip: *const Op, val: Zval) -
             if (*k).is_long() {
                 let slot = (*a).lookup_int((*k).lval());
                 let stored = super::assign::assign(slot, val);
+                return Ok(stored);
+            }
+            // A string key that is no integer ("abc", not "12"): one
+            // insert-or-find, no key normalization through `dim_key`.
+            if (*k).is_string() && (*(*k).str()).numeric_index().is_none() {
+                let slot = (*a).lookup_str((*k).str());
+                let stored = super::assign::assign(slot, val);
+                free_op(fp, ip, 2);
                 return Ok(stored);
             }
         }

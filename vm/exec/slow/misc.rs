@@ -38,6 +38,10 @@ pub fn cast_value(vm: &mut Vm, v: &Zval, kind: u32) -> Zval {
             if v.is_string() {
                 return v.copy_value();
             }
+            if v.is_long() {
+                // Straight from a stack buffer: one allocation.
+                return Zval::string(ZString::from_i64(v.lval()));
+            }
             let mut buf = Vec::new();
             super::arith::to_string_into(vm, v, &mut buf);
             Zval::string(ZString::new(&buf))
@@ -153,6 +157,9 @@ unsafe fn rope_part(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> *mut ZString {
     let v = (*operand::any_read_2(ip, fp, vm)).deref();
     if v.is_string() {
         return v.copy_value().str();
+    }
+    if v.is_long() {
+        return ZString::from_i64(v.lval());
     }
     let mut buf = Vec::new();
     super::arith::to_string_into(vm, v, &mut buf);
