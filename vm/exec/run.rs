@@ -60,7 +60,6 @@ impl Vm {
         let argv = self.argv.clone();
         // SAFETY: `main` lives in `program`, kept alive by `self.programs`.
         unsafe {
-            let op = &(*main).op;
             let init = |slot: *mut Zval, name: &[u8]| {
                 if name == b"argv" {
                     let a = ZArray::new();
@@ -86,7 +85,6 @@ impl Vm {
             }));
             heap::set_limit(outer);
             guard::disarm(floor);
-            let _ = op;
             let payload = match r {
                 Ok(r) => return r,
                 Err(payload) => payload,

@@ -185,8 +185,6 @@ pub fn array_key_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
         IS_TRUE => a.find_int(1).is_some(),
         IS_DOUBLE => a.find_int(convert::dval_to_lval(k.dval())).is_some(),
         _ => {
-            let msg = format!("Illegal offset type");
-            let _ = msg;
             return Err(vm.throw_error("TypeError", "array_key_exists(): Argument #1 ($key) must be a valid array offset type"));
         }
     };
@@ -736,30 +734,26 @@ fn as_number(v: &Zval) -> Option<Zval> {
     })
 }
 
-pub fn array_sum(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "array_sum", a, 1, 1)?;
-    let arr = args::array(vm, "array_sum", 1, "array", &a[0])?;
-    let mut acc = Zval::long(0);
+/// array_sum / array_product: `op` over the numeric values, from `start`.
+fn fold_numbers(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, start: i64, op: crate::ops::Opcode) -> R {
+    args::count(vm, name, a, 1, 1)?;
+    let arr = args::array(vm, name, 1, "array", &a[0])?;
+    let mut acc = Zval::long(start);
     for (_, v) in arr_ref(arr).iter() {
         if let Some(n) = as_number(v) {
-            acc = crate::exec::slow::arith::apply(vm, crate::ops::Opcode::Add, &acc, &n)?;
+            acc = crate::exec::slow::arith::apply(vm, op, &acc, &n)?;
         }
     }
     *r = acc;
     Ok(())
 }
 
+pub fn array_sum(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
+    fold_numbers(vm, "array_sum", a, r, 0, crate::ops::Opcode::Add)
+}
+
 pub fn array_product(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "array_product", a, 1, 1)?;
-    let arr = args::array(vm, "array_product", 1, "array", &a[0])?;
-    let mut acc = Zval::long(1);
-    for (_, v) in arr_ref(arr).iter() {
-        if let Some(n) = as_number(v) {
-            acc = crate::exec::slow::arith::apply(vm, crate::ops::Opcode::Mul, &acc, &n)?;
-        }
-    }
-    *r = acc;
-    Ok(())
+    fold_numbers(vm, "array_product", a, r, 1, crate::ops::Opcode::Mul)
 }
 
 pub fn array_count_values(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {

@@ -1129,11 +1129,10 @@ impl Compiler {
             }
             return self.compile_by_name_call(bare, args, line);
         }
-        if let Some(b) = builtin {
+        if builtin.is_some() {
             if let Some(n) = self.try_special_func(&lc, args)? {
                 return Ok(n);
             }
-            let _ = b;
         }
         self.f.line = line;
         let slot = self.f.cache_slot();
