@@ -21,6 +21,11 @@ pub fn dump_program(p: &Program, out: &mut String) {
     for f in &p.functions {
         dump_function(f, out);
     }
+    for c in &p.classes {
+        for m in &c.methods {
+            dump_function(&m.func, out);
+        }
+    }
 }
 
 fn dump_function(f: &Function, out: &mut String) {
@@ -32,7 +37,13 @@ fn dump_function(f: &Function, out: &mut String) {
 
 /// Dumps one op array (with its live ranges) in opcache's layout.
 pub fn dump_op_array(op: &OpArray, out: &mut String) {
-    let name = if op.name.is_empty() { "$_main".to_string() } else { String::from_utf8_lossy(&op.name).into_owned() };
+    let name = if op.name.is_empty() {
+        "$_main".to_string()
+    } else if !op.scope_name.is_empty() {
+        format!("{}::{}", String::from_utf8_lossy(&op.scope_name), String::from_utf8_lossy(&op.name))
+    } else {
+        String::from_utf8_lossy(&op.name).into_owned()
+    };
     let _ = write!(
         out,
         "\n{name}:\n     ; (lines={}, args={}, vars={}, tmps={})\n     ; (before optimizer)\n     ; {}:{}-{}\n     ; return  [] RANGE[0..0]\n",

@@ -62,3 +62,16 @@ function via_globals() { $GLOBALS['vg'] = 1; $GLOBALS['vg'] += 2; unset($GLOBALS
 echo via_globals(), "\n";
 function sep_src() { return [1, 2]; } foreach (sep_src() as &$sv) { $sv++; echo $sv; } echo "\n";
 var_dump(array_key_exists('k', $arr), array_key_exists($i, [$i => 1]));
+class HBase { public $p = 1; public static $s = 1; const C = 'c'; public $arr = [];
+  function __construct($x = 0) { $this->p += $x; } function get() { return $this->p; }
+  static function make() { return new static(1); } function me() { return $this; } }
+class HKid extends HBase { function get() { return parent::get() * 10; } function cls() { return static::class . self::C; } }
+$ho = new HBase(2); $hk = HKid::make(); $hs = new stdClass;
+$ho->p = 5; $ho->p += 1; $ho->p++; --$ho->p; $ho->p--; ++$ho->p; $ho->arr[] = 1; $ho->arr[0] += 1;
+echo $ho->get(), $hk->get(), $hk->cls(), HBase::C, HBase::$s, isset($ho->p) ? 'i' : '-', isset(HBase::$s) ? 'I' : '-', "\n";
+HBase::$s = 3; HBase::$s += 1; HBase::$s++; ++HBase::$s; HBase::$s--; --HBase::$s; HBase::$arr2 ?? null;
+$hr = &HBase::$s; $hr = 9; echo HBase::$s, $ho?->me()?->p, $hs->q ?? 'none', "\n";
+$hs->q = 1; unset($hs->q); $hc = clone $ho; var_dump($hc == $ho, $hc instanceof HBase, $hs::class);
+if ($sw) { class HLate {} } echo get_class(new HLate), count($ho->arr), "\n";
+class HThis { public static $sa = [1]; function t() { $t = $this; return $t; } }
+HThis::$sa[0] += 5; echo HThis::$sa[0], get_class((new HThis)->t()), "\n";

@@ -35,17 +35,29 @@ impl Default for Engine {
 pub struct Program(Arc<compiler::Program>);
 
 impl Program {
-    /// Visits every opline (compile form) of the main code and its functions.
+    /// Visits every opline (compile form) of the main code, its functions
+    /// and its classes' methods.
     pub fn for_each_op(&self, mut f: impl FnMut(&crate::ops::Op)) {
         fn walk(op: &crate::ops::OpArray, f: &mut dyn FnMut(&crate::ops::Op)) {
             op.ops.iter().for_each(&mut *f);
             for d in &op.declared {
                 walk(&d.op, f);
             }
+            for c in &op.declared_classes {
+                class(c, f);
+            }
+        }
+        fn class(c: &crate::runtime::class::ClassDef, f: &mut dyn FnMut(&crate::ops::Op)) {
+            for m in &c.methods {
+                walk(&m.func.op, f);
+            }
         }
         walk(&self.0.main.op, &mut f);
         for func in &self.0.functions {
             walk(&func.op, &mut f);
+        }
+        for c in &self.0.classes {
+            class(c, &mut f);
         }
     }
 

@@ -7,9 +7,11 @@
 //! program. Depends on `ast`, `ops`, `value` and the builtin registry
 //! (to know which functions are internal at compile time).
 
+pub mod class;
 pub mod emit;
 pub mod expr;
 pub mod fold;
+pub mod member;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -56,6 +58,17 @@ pub struct Compiler {
     pub top_consts: HashMap<Vec<u8>, Lit>,
     /// Compiling the value of a `const` statement.
     pub in_const_decl: bool,
+    /// Top-level class declarations, in source order.
+    pub classes: Vec<Box<crate::runtime::class::ClassDef>>,
+    /// Lowercase names of the classes declared so far.
+    pub declared_classes: Vec<Vec<u8>>,
+    /// The class whose body is being compiled.
+    pub class_ctx: Option<class::ClassCtx>,
+    /// Compiling a constructor: its promoted parameters.
+    pub promoted: Option<Vec<class::Promoted>>,
+    /// JMP_NULL oplines of `?->` in the member chain being compiled, patched
+    /// to its end.
+    pub null_jumps: Option<Vec<u32>>,
 }
 
 pub fn unsupported<T>(what: &str, line: u32) -> CResult<T> {
@@ -123,6 +136,11 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         func_name: Vec::new(),
         top_consts: HashMap::new(),
         in_const_decl: false,
+        classes: Vec::new(),
+        declared_classes: Vec::new(),
+        class_ctx: None,
+        promoted: None,
+        null_jumps: None,
     };
     c.f.op.line_start = 1;
     for s in ast.stmts {
@@ -133,13 +151,14 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
     c.emit_final_return(true);
     c.resolve_gotos()?;
     let main = std::mem::replace(&mut c.f, FuncBuilder::new(Vec::new(), filename.clone(), true)).finish();
-    Ok(Program { main, functions: c.functions, filename, diagnostics: Vec::new() })
+    Ok(Program { main, functions: c.functions, classes: c.classes, filename, diagnostics: Vec::new() })
 }
 
 impl Compiler {
     fn compile_top_stmt(&mut self, s: &Stmt<'_>) -> CResult<()> {
         match &s.kind {
             StmtKind::Function(decl) => self.compile_func_decl(decl, true),
+            StmtKind::Class(decl) => self.compile_class_decl(decl, true),
             StmtKind::Block(stmts) => {
                 for s in stmts.iter() {
                     self.compile_top_stmt(s)?;
@@ -217,13 +236,10 @@ impl Compiler {
                 }
             }
             StmtKind::Class(c) => {
-                let what = match c.kind {
-                    ClassKind::Class => "Class declaration",
-                    ClassKind::Interface => "Interface declaration",
-                    ClassKind::Trait => "Trait declaration",
-                    ClassKind::Enum => "Enum declaration",
-                };
-                return unsupported(what, s.line);
+                if c.kind == ClassKind::Trait {
+                    return unsupported("Trait declaration", s.line);
+                }
+                self.compile_class_decl(c, false)?;
             }
             StmtKind::Const(items) => {
                 for c in items.iter() {
@@ -653,7 +669,7 @@ impl Compiler {
     fn compile_return(&mut self, e: Option<&Expr<'_>>, line: u32) -> CResult<()> {
         let by_ref = self.f.returns_ref;
         let is_var = e.is_some_and(|e| matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. }));
-        let is_call = e.is_some_and(|e| matches!(e.kind, ExprKind::Call { .. }));
+        let is_call = e.is_some_and(Compiler::is_call);
         let mut n = match e {
             Some(e) if by_ref && is_var => self.compile_var(e, expr::Fetch::W)?,
             Some(e) => self.compile_expr(e)?,
@@ -921,10 +937,37 @@ impl Compiler {
     }
 
     fn compile_func_body(&mut self, decl: &ast::Function<'_>) -> CResult<()> {
+        self.compile_func_body_ex(decl, false)
+    }
+
+    pub fn stack_push(&mut self, f: FuncBuilder) {
+        self.stack.push(f);
+    }
+    pub fn stack_pop(&mut self) -> FuncBuilder {
+        self.stack.pop().expect("function stack")
+    }
+    pub fn type_of_pub(&self, t: &Type<'_>, line: u32) -> CResult<(TypeMask, String)> {
+        self.type_of(t, line)
+    }
+    pub fn resolve_gotos_pub(&mut self) -> CResult<()> {
+        self.resolve_gotos()
+    }
+
+    /// A function body; `no_body_ok`: an abstract method (no statements).
+    pub fn compile_func_body_ex(&mut self, decl: &ast::Function<'_>, no_body_ok: bool) -> CResult<()> {
         self.f.returns_ref = decl.by_ref;
-        let Some(body) = decl.body else {
-            let n = String::from_utf8_lossy(decl.name);
-            return fatal(format!("Non-abstract function {n}() must contain body"), decl.line);
+        let empty: &[Stmt<'_>] = &[];
+        let body = match decl.body {
+            Some(b) => b,
+            None if no_body_ok => empty,
+            None => {
+                let n = String::from_utf8_lossy(decl.name);
+                if let Some(c) = &self.class_ctx {
+                    let c = String::from_utf8_lossy(&c.name);
+                    return fatal(format!("Non-abstract method {c}::{n}() must contain body"), decl.line);
+                }
+                return fatal(format!("Non-abstract function {n}() must contain body"), decl.line);
+            }
         };
         if let Some(rt) = decl.return_type {
             let (ty, text) = self.type_of(rt, decl.line)?;
@@ -941,7 +984,7 @@ impl Compiler {
                 return fatal(format!("Redefinition of parameter ${}", String::from_utf8_lossy(p.name)), p.line);
             }
             let cv = self.f.cv(p.name);
-            if p.promote.0 != 0 {
+            if p.promote.0 != 0 && self.promoted.is_none() {
                 return fatal("Cannot declare promoted property outside a constructor", p.line);
             }
             let (ty, ty_text) = match p.ty {
@@ -972,6 +1015,7 @@ impl Compiler {
             }
         }
         self.f.op.required_args = required;
+        self.emit_promotions(decl.params)?;
         self.compile_stmts(body)?;
         self.f.line = decl.end_line;
         self.emit_final_return(false);
@@ -1098,6 +1142,16 @@ impl Compiler {
                 o.result_type = IS_UNUSED;
                 Ok(())
             }
+            ExprKind::Prop { nullsafe: true, .. } => fatal("Can't use nullsafe operator in write context", v.line),
+            ExprKind::Prop { .. } => {
+                self.compile_var(v, expr::Fetch::Unset)?;
+                let i = self.f.next_op() - 1;
+                let o = self.f.at(i);
+                o.opcode = Opcode::UnsetObj as u8;
+                o.result_type = IS_UNUSED;
+                Ok(())
+            }
+            ExprKind::StaticProp { .. } => fatal("Attempt to unset static property", v.line),
             _ => not_writable(v),
         }
     }

@@ -95,6 +95,7 @@ fn emit(ops: &[Op], out: &mut Vec<LiveRange>, var: u32, start: u32, end: u32) {
             return;
         }
         Opcode::FeResetR | Opcode::FeResetRw => LiveKind::Loop,
+        Opcode::New => LiveKind::New,
         _ => LiveKind::Tmp,
     };
     out.push(LiveRange { var, start: start + 1, end, kind });

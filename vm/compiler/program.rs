@@ -41,6 +41,9 @@ pub struct Program {
     /// Unconditional top-level function declarations, in source order,
     /// declared before `main` runs.
     pub functions: Vec<Box<Function>>,
+    /// Top-level class declarations, in source order, bound before `main`
+    /// runs (each as soon as its parent and interfaces are).
+    pub classes: Vec<Box<crate::runtime::class::ClassDef>>,
     pub filename: Arc<str>,
     /// Compile-time warnings and deprecations, in PHP's order; a run prints
     /// them before the script's first output, as PHP does when it compiles.

@@ -24,8 +24,9 @@ pub struct Frame {
     /// running: the caller's frame.
     pub prev: *mut Frame,
     pub rt_cache: *mut usize,
-    /// Keeps the header at Zend's 80 bytes (room for later use).
-    pub reserved: usize,
+    /// The called scope of a method (`static::`), written only by method
+    /// calls: read it only in frames of methods.
+    pub scope: *const crate::runtime::class::Class,
 }
 
 const _: () = assert!(core::mem::size_of::<Frame>() == FRAME_HEADER as usize);
@@ -34,6 +35,15 @@ impl Frame {
     #[inline(always)]
     pub fn num_args(&self) -> u32 {
         self.this.u2
+    }
+    /// `$this`, or null.
+    #[inline(always)]
+    pub fn this_obj(&self) -> *mut crate::value::object::ZObject {
+        if self.this.kind() == crate::value::IS_OBJECT {
+            self.this.obj()
+        } else {
+            core::ptr::null_mut()
+        }
     }
     /// Slot `n` of the frame at `fp`.
     #[inline(always)]

@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use super::frame::Frame;
 use super::slow::call::CALL_TOP;
+use crate::runtime::class::Class;
+use crate::value::object::ZObject;
 use super::{dispatch, Ret, Vm};
 use crate::compiler::Program;
 use crate::runtime::error::Stop;
@@ -52,6 +54,10 @@ impl Vm {
                 self.report_at(crate::runtime::error::Level::Fatal, msg.as_bytes(), &f.op.filename, f.op.line_start);
                 return Outcome::Fatal(msg);
             }
+        }
+        let _current = super::vm::CurrentGuard::enter(self);
+        if let Err(o) = self.bind_program_classes(&program) {
+            return o;
         }
         let main: *const Function = &*program.main;
         let entry = FuncEntry::new(main);
@@ -106,6 +112,25 @@ impl Vm {
         }
     }
 
+    /// Binds a program's top-level classes: in source order, each once its
+    /// parent and interfaces are bound (a class may extend one declared
+    /// further down the file).
+    fn bind_program_classes(&mut self, program: &Program) -> Result<(), Outcome> {
+        let mut todo: Vec<&crate::runtime::class::ClassDef> = program.classes.iter().map(|c| &**c).collect();
+        while !todo.is_empty() {
+            // The first class that can be bound now (or, when none can, the
+            // first one, which then fails with PHP's message).
+            let i = todo.iter().position(|d| crate::runtime::classes::can_bind(self, d)).unwrap_or(0);
+            let d = todo.remove(i);
+            // SAFETY: the def lives in `program`, kept by `self.programs`.
+            if let Err(msg) = unsafe { crate::runtime::classes::declare_class(self, d) } {
+                self.report_at(crate::runtime::error::Level::Fatal, msg.as_bytes(), &program.filename, d.line);
+                return Err(Outcome::Fatal(msg));
+            }
+        }
+        Ok(())
+    }
+
     /// Calls a user function with `args` (copied), from Rust; `ret` receives its value.
     ///
     /// # Safety
@@ -114,6 +139,25 @@ impl Vm {
         &mut self,
         func: *const Function,
         entry: *mut FuncEntry,
+        args: &[Zval],
+        ret: *mut Zval,
+        init: Option<&dyn Fn(*mut Zval, &[u8])>,
+    ) -> Outcome {
+        self.call_user_with(func, entry, core::ptr::null_mut(), core::ptr::null(), args, ret, init)
+    }
+
+    /// `call_user` with `$this` (null: none; the call takes its own
+    /// reference) and the called scope of a method.
+    ///
+    /// # Safety
+    /// As `call_user`; `this` is null or a live object.
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn call_user_with(
+        &mut self,
+        func: *const Function,
+        entry: *mut FuncEntry,
+        this: *mut ZObject,
+        scope: *const Class,
         args: &[Zval],
         ret: *mut Zval,
         init: Option<&dyn Fn(*mut Zval, &[u8])>,
@@ -135,8 +179,13 @@ impl Vm {
         (*frame).func = func;
         (*frame).entry = entry;
         (*frame).this = Zval::UNDEF;
+        if !this.is_null() {
+            (*this).header.refcount += 1;
+            (*frame).this = Zval::object(this);
+        }
         (*frame).this.type_info |= CALL_TOP;
         (*frame).this.u2 = nargs;
+        (*frame).scope = scope;
         (*frame).prev = caller;
         (*frame).rt_cache = (*entry).rt_cache.as_mut_ptr();
         for (i, a) in args.iter().enumerate() {
@@ -186,7 +235,14 @@ impl Vm {
             self.fatal(&msg);
             return Err(super::Thrown);
         }
-        match self.call_user(func, entry, args, ret, None) {
+        let r = self.call_user(func, entry, args, ret, None);
+        self.outcome_to_result(r)
+    }
+
+    /// A finished nested call's outcome as a builtin sees it: a throw,
+    /// `exit` or fatal error stays pending (`Err`).
+    fn outcome_to_result(&mut self, r: Outcome) -> Result<(), super::Thrown> {
+        match r {
             Outcome::Done if self.exception.is_none() => Ok(()),
             Outcome::Done => Err(super::Thrown),
             Outcome::Exit(s) => {
@@ -202,6 +258,64 @@ impl Vm {
                 Err(super::Thrown)
             }
         }
+    }
+
+    /// Calls a function or method from Rust (destructors, magic methods,
+    /// constant initializers, callbacks): user code runs a nested dispatch
+    /// loop, a builtin is called directly. `this`: null or a live object.
+    ///
+    /// # Safety
+    /// `entry` is live; `args` are valid values; `ret` is writable.
+    pub unsafe fn call_function(&mut self, entry: *mut FuncEntry, this: *mut ZObject, scope: *const Class, args: &[Zval], ret: *mut Zval) -> Result<(), super::Thrown> {
+        if self.nesting >= self.max_nesting {
+            let msg = format!("Maximum function nesting level of '{}' reached, aborting!", self.max_nesting);
+            self.fatal(&msg);
+            return Err(super::Thrown);
+        }
+        let func = (*entry).func;
+        if (*func).is_user() {
+            let r = self.call_user_with(func, entry, this, scope, args, ret, None);
+            return self.outcome_to_result(r);
+        }
+        let Some(f) = (*func).builtin else { return Ok(()) };
+        let nargs = args.len() as u32;
+        let frame = match self.stack.alloc(crate::ops::FRAME_HEADER as usize + (args.len() + 1) * 16, self.memory_limit) {
+            Ok(p) => p as *mut Frame,
+            Err(e) => {
+                self.memory_exhausted(e.tried);
+                return Err(super::Thrown);
+            }
+        };
+        let caller = self.cur;
+        (*frame).opline = core::ptr::null();
+        (*frame).call = core::ptr::null_mut();
+        (*frame).return_value = ret;
+        (*frame).func = func;
+        (*frame).entry = entry;
+        (*frame).this = Zval::UNDEF;
+        if !this.is_null() {
+            (*this).header.refcount += 1;
+            (*frame).this = Zval::object(this);
+        }
+        (*frame).this.u2 = nargs;
+        (*frame).scope = scope;
+        (*frame).prev = caller;
+        (*frame).rt_cache = (*entry).rt_cache.as_mut_ptr();
+        for (i, a) in args.iter().enumerate() {
+            *Frame::slot(frame, i as u32) = a.copy_value();
+        }
+        self.cur = frame;
+        self.nesting += 1;
+        let argv = core::slice::from_raw_parts(Frame::slot(frame, 0) as *const Zval, args.len());
+        let r = f(self, argv, &mut *ret);
+        self.nesting -= 1;
+        self.cur = caller;
+        for a in argv {
+            a.ptr_dtor();
+        }
+        super::slow::call::release_this(frame);
+        self.stack.free(frame as *mut Zval);
+        r
     }
 
     /// Frees every frame above `caller` after a stop (fatal error, exit).

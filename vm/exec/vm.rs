@@ -11,8 +11,10 @@ use super::stack::Stack;
 use super::{Ret, Thrown};
 use crate::ops::{Op, OpArray, Opcode};
 use crate::runtime::error::{Exception, Level, Stop};
+use crate::runtime::class::Class;
 use crate::runtime::function::{FuncEntry, Function};
-use crate::value::Zval;
+use crate::value::object::ZObject;
+use crate::value::{ZArray, Zval};
 
 pub type FastMap<K, V> = HashMap<K, V, ahash::RandomState>;
 
@@ -62,13 +64,93 @@ pub struct Vm {
     pub programs: Vec<Arc<crate::compiler::Program>>,
     /// Function records made for the builtins this context has called.
     pub builtin_funcs: Vec<Box<Function>>,
+    /// Classes by lowercase name (builtin ones bound at the start of each request).
+    pub classes: FastMap<Vec<u8>, Box<Class>>,
+    pub objects: ObjectStore,
+    /// The builtin classes' definitions (bound again by each request).
+    pub builtin_class_defs: Vec<Box<crate::runtime::class::ClassDef>>,
+    /// Calls being prepared that go to `__call`/`__callStatic`: the
+    /// trampoline frame, the magic method, the name called.
+    pub pending_magic: Vec<(*mut Frame, crate::runtime::class::Method, Vec<u8>)>,
+    /// Magic property methods running (object, property, kind): Zend's
+    /// guards against `__get` recursing into itself.
+    pub magic_guards: Vec<(usize, Vec<u8>, u8)>,
+    trampoline: Option<Box<FuncEntry>>,
+    trampoline_func: Option<Box<Function>>,
+    pass: Option<Box<FuncEntry>>,
+    pass_func: Option<Box<Function>>,
+}
+
+/// Live objects by handle (Zend's `objects_store`): handles are numbered
+/// from 1 and a freed handle is the next one reused.
+#[derive(Default)]
+pub struct ObjectStore {
+    /// Index `h - 1`: the object with handle `h`, or null when free.
+    pub objs: Vec<*mut ZObject>,
+    free: Vec<u32>,
+}
+
+impl ObjectStore {
+    /// Gives `o` a handle.
+    pub fn add(&mut self, o: *mut ZObject) {
+        let h = match self.free.pop() {
+            Some(h) => {
+                self.objs[h as usize - 1] = o;
+                h
+            }
+            None => {
+                self.objs.push(o);
+                self.objs.len() as u32
+            }
+        };
+        // SAFETY: `o` is a live object the caller just made.
+        unsafe { (*o).handle = h };
+    }
+    pub fn remove(&mut self, h: u32) {
+        if let Some(p) = self.objs.get_mut((h as usize).wrapping_sub(1)) {
+            if !p.is_null() {
+                *p = core::ptr::null_mut();
+                self.free.push(h);
+            }
+        }
+    }
+    pub fn live(&self) -> usize {
+        self.objs.iter().filter(|p| !p.is_null()).count()
+    }
+}
+
+thread_local! {
+    /// The context running on this thread (objects reach it when released:
+    /// destructors and handle numbering are per context).
+    static CURRENT: core::cell::Cell<*mut Vm> = const { core::cell::Cell::new(core::ptr::null_mut()) };
+}
+
+/// The context running on this thread, or null.
+#[inline]
+pub fn current() -> *mut Vm {
+    CURRENT.with(|c| c.get())
+}
+
+/// Makes `vm` the thread's running context until the guard drops.
+pub struct CurrentGuard(*mut Vm);
+
+impl CurrentGuard {
+    pub fn enter(vm: *mut Vm) -> CurrentGuard {
+        CurrentGuard(CURRENT.with(|c| c.replace(vm)))
+    }
+}
+
+impl Drop for CurrentGuard {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.set(self.0));
+    }
 }
 
 impl Vm {
     pub fn new() -> Box<Vm> {
         let mut exception_op = Op::new(Opcode::HandleException, 0);
         exception_op.handler = super::select::handler_of(&exception_op);
-        Box::new(Vm {
+        let mut vm = Box::new(Vm {
             ip: core::ptr::null(),
             fp: core::ptr::null_mut(),
             cur: core::ptr::null_mut(),
@@ -92,13 +174,25 @@ impl Vm {
             time_limit_secs: 0,
             programs: Vec::new(),
             builtin_funcs: Vec::new(),
-        })
+            classes: new_map(),
+            objects: ObjectStore::default(),
+            builtin_class_defs: crate::runtime::builtin_classes::definitions(),
+            pending_magic: Vec::new(),
+            magic_guards: Vec::new(),
+            trampoline: None,
+            trampoline_func: None,
+            pass: None,
+            pass_func: None,
+        });
+        vm.begin_request();
+        vm
     }
 
     /// Starts a new request: forgets what earlier runs declared (functions
     /// with their statics, constants) and any pending stop, as each PHP
     /// request starts from a clean slate. Settings and output stay.
     pub fn begin_request(&mut self) {
+        let _current = CurrentGuard::enter(self);
         for v in self.constants.values() {
             // SAFETY: the table owns its constants.
             unsafe { v.ptr_dtor() };
@@ -106,10 +200,39 @@ impl Vm {
         self.constants.clear();
         self.functions.clear();
         self.anon_entries.clear();
+        self.classes.clear();
         self.programs.clear();
+        self.objects = ObjectStore::default();
+        crate::runtime::builtin_classes::bind_all(self);
         self.exception = None;
         self.stop = None;
         self.nesting = 0;
+    }
+
+    /// The entry of the builtin that forwards a call to `__call` /
+    /// `__callStatic` with the arguments it was sent.
+    pub fn magic_trampoline(&mut self) -> *mut FuncEntry {
+        if self.trampoline.is_none() {
+            let mut op = OpArray::new(b"__call".to_vec(), Arc::from(""));
+            op.arg_info.push(crate::ops::ArgInfo { name: b"args".to_vec(), variadic: true, ..Default::default() });
+            let f = Box::new(Function { op, builtin: Some(magic_call_trampoline) });
+            self.trampoline = Some(FuncEntry::new(&*f));
+            self.trampoline_func = Some(f);
+        }
+        &mut **self.trampoline.as_mut().expect("made above")
+    }
+
+    /// The entry of a builtin that takes any arguments and does nothing
+    /// (the call `new` makes for a class without constructor).
+    pub fn pass_function(&mut self) -> *mut FuncEntry {
+        if self.pass.is_none() {
+            let mut op = OpArray::new(Vec::new(), Arc::from(""));
+            op.arg_info.push(crate::ops::ArgInfo { name: b"args".to_vec(), variadic: true, ..Default::default() });
+            let f = Box::new(Function { op, builtin: Some(|_, _, _| Ok(())) });
+            self.pass = Some(FuncEntry::new(&*f));
+            self.pass_func = Some(f);
+        }
+        &mut **self.pass.as_mut().expect("made above")
     }
 
     /// A handle another thread may use to interrupt this context.
@@ -298,12 +421,39 @@ impl Vm {
 
 impl Drop for Vm {
     fn drop(&mut self) {
+        let _current = CurrentGuard::enter(self);
         for v in self.constants.values() {
             // SAFETY: the table owns its constants.
             unsafe { v.ptr_dtor() };
         }
         self.flush();
     }
+}
+
+/// The trampoline's body: `__call($name, $args)` on the frame's `$this`
+/// (or `__callStatic` on its called scope).
+fn magic_call_trampoline(vm: &mut Vm, args: &[Zval], ret: &mut Zval) -> Result<(), Thrown> {
+    let f = vm.cur;
+    let Some(i) = vm.pending_magic.iter().rposition(|p| p.0 == f) else { return Ok(()) };
+    let (_, m, name) = vm.pending_magic.remove(i);
+    // SAFETY: `f` is the running trampoline frame.
+    let this = unsafe { (*f).this_obj() };
+    let a = ZArray::new();
+    for v in args {
+        // SAFETY: `a` is a new array owned here.
+        unsafe { (*a).append(v.copy_deref()) };
+    }
+    let n = Zval::string(crate::value::ZString::new(&name));
+    let arr = Zval::array(a);
+    // SAFETY: `this` is null or the frame's live object.
+    let r = unsafe { crate::exec::slow::object::call_method(vm, this, m, &[n, arr]) };
+    // SAFETY: both are owned here.
+    unsafe {
+        n.ptr_dtor();
+        arr.ptr_dtor();
+    }
+    *ret = r?;
+    Ok(())
 }
 
 /// A `Function` record for a builtin (name and parameter info, no code).

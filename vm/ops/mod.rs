@@ -150,6 +150,8 @@ pub struct ArgInfo {
 pub struct OpArray {
     /// Function name as declared; empty for the main script.
     pub name: Vec<u8>,
+    /// The class of a method (as declared); empty for functions.
+    pub scope_name: Vec<u8>,
     pub filename: std::sync::Arc<str>,
     pub line_start: u32,
     pub line_end: u32,
@@ -170,6 +172,8 @@ pub struct OpArray {
     pub static_vars: Vec<(Vec<u8>, Zval)>,
     /// Functions declared inside this code at run time (DECLARE_FUNCTION op1 indexes them).
     pub declared: Vec<Box<crate::runtime::function::Function>>,
+    /// Classes declared inside this code at run time (DECLARE_CLASS op1 indexes them).
+    pub declared_classes: Vec<Box<crate::runtime::class::ClassDef>>,
     pub cache_slots: u32,
     pub strict_types: bool,
     /// Immutable boxes (strings, arrays) made for literals and static
@@ -190,6 +194,7 @@ impl OpArray {
     pub fn new(name: Vec<u8>, filename: std::sync::Arc<str>) -> OpArray {
         OpArray {
             name,
+            scope_name: Vec::new(),
             filename,
             line_start: 0,
             line_end: 0,
@@ -205,6 +210,7 @@ impl OpArray {
             try_catch: Vec::new(),
             static_vars: Vec::new(),
             declared: Vec::new(),
+            declared_classes: Vec::new(),
             cache_slots: 0,
             strict_types: false,
             pool: Vec::new(),
@@ -295,7 +301,7 @@ fn run_operand(v: u32, ty: u8, meta_kinds: u16, here: isize, lits: isize, code: 
 
 /// Turns a freshly built literal into an immutable shared value; the boxes
 /// it makes go to `pool`.
-fn make_immutable(lit: &mut Zval, pool: &mut Vec<*mut GcHeader>) {
+pub fn make_immutable(lit: &mut Zval, pool: &mut Vec<*mut GcHeader>) {
     match lit.kind() {
         IS_STRING if lit.is_refcounted() => {
             let s = lit.str();

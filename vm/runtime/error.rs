@@ -74,6 +74,66 @@ pub enum Stop {
     Cancelled,
 }
 
+/// The calls in progress as PHP's trace array (`getTrace()`): per frame
+/// `file`, `line` (absent when a builtin made the call), `function`,
+/// `class` and `type` for methods, `args`.
+pub fn backtrace_array(vm: &Vm) -> crate::value::Zval {
+    /// Sets string key `k` of `a` (which copies the key).
+    unsafe fn put(a: *mut crate::value::ZArray, k: &[u8], v: crate::value::Zval) {
+        let key = crate::value::ZString::new(k);
+        (*a).update_str(key, v);
+        crate::value::Zval::string(key).ptr_dtor();
+    }
+    use crate::value::{ZArray, ZString, Zval};
+    let out = ZArray::new();
+    let str_val = |b: &[u8]| Zval::string(ZString::new(b));
+    // SAFETY: `vm.cur` and its `prev` chain are live running frames.
+    unsafe {
+        let mut f: *mut Frame = vm.cur;
+        while !f.is_null() {
+            let prev = (*f).prev;
+            if prev.is_null() || (*f).func.is_null() {
+                break;
+            }
+            let func = &*(*f).func;
+            let pf = (*prev).func;
+            let fr = ZArray::new();
+            if !pf.is_null() && (*pf).is_user() && !(*prev).opline.is_null() {
+                put(fr, b"file", str_val((*pf).op.filename.as_bytes()));
+                put(fr, b"line", Zval::long((*(*prev).opline).lineno as i64));
+            } else if pf.is_null() || (*pf).is_user() {
+                Zval::array(fr).ptr_dtor();
+                f = prev;
+                continue;
+            }
+            put(fr, b"function", str_val(func.name()));
+            let scope = if (*f).entry.is_null() { core::ptr::null() } else { (*(*f).entry).scope };
+            if !scope.is_null() {
+                put(fr, b"class", str_val(&(*scope).name));
+                let ty: &[u8] = if (*f).this_obj().is_null() { b"::" } else { b"->" };
+                put(fr, b"type", str_val(ty));
+            }
+            let args = ZArray::new();
+            let n = (*f).num_args();
+            let declared = if func.is_user() { func.op.num_args.min(n) } else { n };
+            for i in 0..declared {
+                let v = &*Frame::slot(f, i);
+                (*args).append(if v.is_undef() { Zval::NULL } else { v.copy_deref() });
+            }
+            if func.is_user() && n > func.op.num_args {
+                let (p, extra) = crate::exec::slow::call::extra_args(f);
+                for i in 0..extra as usize {
+                    (*args).append((*p.add(i)).copy_deref());
+                }
+            }
+            put(fr, b"args", Zval::array(args));
+            (*out).append(Zval::array(fr));
+            f = prev;
+        }
+    }
+    Zval::array(out)
+}
+
 /// The calls in progress, innermost first (frames whose caller is a user frame).
 pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
     let mut out = Vec::new();
@@ -166,6 +226,8 @@ pub fn trace_arg(v: &crate::value::Zval) -> String {
             }
         }
         IS_ARRAY => "Array".into(),
+        // SAFETY: object-kind values hold a live object.
+        IS_OBJECT => format!("Object({})", unsafe { crate::value::object::ZObject::class(v.obj()).name_str() }),
         _ => "Object".into(),
     }
 }

@@ -34,13 +34,15 @@ pub struct FuncEntry {
     /// `static` variables, one slot each (bound lazily by BIND_STATIC).
     pub statics: Vec<Zval>,
     pub statics_init: bool,
+    /// The class a method belongs to (`self`), null for plain functions.
+    pub scope: *const crate::runtime::class::Class,
 }
 
 impl FuncEntry {
     pub fn new(func: *const Function) -> Box<FuncEntry> {
         // SAFETY: `func` is owned by a program or the builtin registry, which outlives the context.
         let n = unsafe { (*func).op.cache_slots } as usize;
-        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false })
+        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false, scope: core::ptr::null() })
     }
 }
 

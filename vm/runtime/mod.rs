@@ -3,3 +3,6 @@
 
 pub mod error;
 pub mod function;
+pub mod class;
+pub mod classes;
+pub mod builtin_classes;

@@ -5,6 +5,7 @@
 pub mod args;
 pub mod array;
 pub mod callback;
+pub mod classes;
 pub mod date;
 pub mod format;
 pub mod hash;
@@ -36,6 +37,20 @@ macro_rules! builtins {
 }
 
 builtins! {
+    // classes
+    "get_class" => classes::get_class, ["object"], 0;
+    "get_parent_class" => classes::get_parent_class, ["object_or_class"], 0;
+    "method_exists" => classes::method_exists, ["object_or_class", "method"], 2;
+    "property_exists" => classes::property_exists, ["object_or_class", "property"], 2;
+    "class_exists" => classes::class_exists, ["class", "autoload"], 1;
+    "interface_exists" => classes::interface_exists, ["interface", "autoload"], 1;
+    "enum_exists" => classes::enum_exists, ["enum", "autoload"], 1;
+    "get_object_vars" => classes::get_object_vars, ["object"], 1;
+    "get_class_methods" => classes::get_class_methods, ["object_or_class"], 1;
+    "spl_object_id" => classes::spl_object_id, ["object"], 1;
+    "spl_object_hash" => classes::spl_object_hash, ["object"], 1;
+    "is_a" => classes::is_a, ["object_or_class", "class", "allow_string"], 2;
+    "is_subclass_of" => classes::is_subclass_of, ["object_or_class", "class", "allow_string"], 2;
     // var
     "var_dump" => var::var_dump, ["value", "...values"], 1;
     "print_r" => var::print_r, ["value", "return"], 1;

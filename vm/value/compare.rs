@@ -189,12 +189,7 @@ pub fn try_compare(a: &Zval, b: &Zval) -> Result<i32, NestingError> {
             } else if kb == IS_TRUE {
                 -((!to_bool(a)) as i32)
             } else if ka == IS_OBJECT && kb == IS_OBJECT {
-                // Pending: property-wise comparison of distinct objects.
-                if a.lval() == b.lval() {
-                    0
-                } else {
-                    1
-                }
+                compare_objects(a.obj(), b.obj())?
             } else if ka == IS_ARRAY {
                 1
             } else if kb == IS_ARRAY {
@@ -228,6 +223,54 @@ pub fn try_is_equal(a: &Zval, b: &Zval) -> Result<bool, NestingError> {
         // SAFETY: both are string-kind zvals holding live strings.
         (IS_STRING, IS_STRING) => Ok(unsafe { smart_str_equals(&*a.str(), &*b.str()) }),
         _ => Ok(try_compare(a, b)? == 0),
+    }
+}
+
+/// `zend_std_compare_objects`: the same object is equal; objects of
+/// different classes are uncomparable (1); else property by property, in
+/// slot order, then the dynamic properties as arrays.
+fn compare_objects(x: *mut super::object::ZObject, y: *mut super::object::ZObject) -> Result<i32, NestingError> {
+    use super::object::ZObject;
+    super::guard::check();
+    if x == y {
+        return Ok(0);
+    }
+    // SAFETY: object-kind zvals hold live objects; the guard is released on
+    // every path below.
+    unsafe {
+        if (*x).class != (*y).class {
+            return Ok(1);
+        }
+        if (*x).header.is_protected() {
+            return Err(NestingError);
+        }
+        (*x).header.type_info |= GC_PROTECTED;
+        let r = (|| {
+            for i in 0..(*x).num_slots {
+                let (a, b) = (&*ZObject::slot(x, i), &*ZObject::slot(y, i));
+                match (a.is_undef(), b.is_undef()) {
+                    (true, true) => continue,
+                    (true, false) | (false, true) => return Ok(1),
+                    _ => {}
+                }
+                let r = try_compare(a, b)?;
+                if r != 0 {
+                    return Ok(r);
+                }
+            }
+            let (dx, dy) = ((*x).dynamic, (*y).dynamic);
+            let nx = if dx.is_null() { 0 } else { (*dx).len() };
+            let ny = if dy.is_null() { 0 } else { (*dy).len() };
+            if nx == 0 && ny == 0 {
+                return Ok(0);
+            }
+            if nx == 0 || ny == 0 {
+                return Ok(if nx > ny { 1 } else { -1 });
+            }
+            compare_arrays(dx, dy)
+        })();
+        (*x).header.type_info &= !GC_PROTECTED;
+        r
     }
 }
 
@@ -286,6 +329,7 @@ pub fn try_is_identical(a: &Zval, b: &Zval) -> Result<bool, NestingError> {
         // SAFETY: both are string-kind zvals holding live strings.
         IS_STRING => unsafe { (*a.str()).equals(&*b.str()) },
         IS_ARRAY => a.arr() == b.arr() || identical_arrays(a.arr(), b.arr())?,
+        IS_OBJECT => a.obj() == b.obj(),
         _ => a.lval() == b.lval(),
     })
 }

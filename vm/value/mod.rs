@@ -12,6 +12,7 @@ pub mod guard;
 pub mod string;
 pub mod array;
 pub mod refs;
+pub mod object;
 pub mod convert;
 pub mod compare;
 pub mod number;
@@ -76,6 +77,7 @@ pub unsafe fn free_box(h: *mut GcHeader) {
         IS_STRING => ZString::free(h as *mut ZString),
         IS_ARRAY => ZArray::free(h as *mut ZArray),
         IS_REFERENCE => ZRef::free(h as *mut ZRef),
+        IS_OBJECT => crate::exec::slow::object::release(h as *mut object::ZObject),
         _ => {}
     }
 }

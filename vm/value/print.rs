@@ -1,12 +1,13 @@
 //! `var_dump`, `print_r` and `var_export` writers, byte-exact with PHP 8.2.
 //!
 //! Cycles (arrays reachable from themselves through references) are
-//! detected with the arrays' recursion guard, as Zend does. Objects are
-//! pending and print as a placeholder.
+//! detected with the arrays' recursion guard, as Zend does; objects being
+//! printed carry the same `GC_PROTECTED` mark.
 
 use super::array::{KeyRef, ZArray};
 use super::convert::append_string;
 use super::number;
+use super::object::ZObject;
 use super::zval::*;
 
 #[inline]
@@ -94,9 +95,140 @@ fn dump(v: &Zval, level: usize, out: &mut Vec<u8>) {
             }
             out.extend_from_slice(b"}\n");
         }
-        // Pending: objects, resources.
-        _ => out.extend_from_slice(b"object(pending)\n"),
+        IS_OBJECT => {
+            let o = v.obj();
+            // SAFETY: an object-kind zval holds a live object; the guard is
+            // released before returning.
+            unsafe {
+                let c = ZObject::class(o);
+                if !enter_object(o) {
+                    out.truncate(out.len() - common.len());
+                    out.extend_from_slice(b"*RECURSION*\n");
+                    return;
+                }
+                let props = object_props(o);
+                out.extend_from_slice(b"object(");
+                out.extend_from_slice(&c.name);
+                out.extend_from_slice(b")#");
+                number::push_i64((*o).handle as i64, out);
+                out.extend_from_slice(b" (");
+                number::push_i64(props.iter().filter(|p| !p.val.is_undef()).count() as i64, out);
+                out.extend_from_slice(b") {\n");
+                for p in &props {
+                    spaces(level + 1, out);
+                    out.extend_from_slice(b"[");
+                    match p.key {
+                        PropKey::Int(i) => number::push_i64(i, out),
+                        PropKey::Str(n) => {
+                            out.push(b'"');
+                            out.extend_from_slice(n);
+                            out.push(b'"');
+                        }
+                    }
+                    match p.vis {
+                        Vis::Public => {}
+                        Vis::Protected => out.extend_from_slice(b":protected"),
+                        Vis::Private(cls) => {
+                            out.extend_from_slice(b":\"");
+                            out.extend_from_slice(cls);
+                            out.extend_from_slice(b"\":private");
+                        }
+                    }
+                    out.extend_from_slice(b"]=>\n");
+                    if p.val.is_undef() {
+                        spaces(level + 1, out);
+                        out.extend_from_slice(b"uninitialized(");
+                        out.extend_from_slice(p.ty.as_bytes());
+                        out.extend_from_slice(b")\n");
+                    } else {
+                        dump(p.val, level + 2, out);
+                    }
+                }
+                leave_object(o);
+            }
+            if level > 1 {
+                spaces(level - 1, out);
+            }
+            out.extend_from_slice(b"}\n");
+        }
+        _ => out.extend_from_slice(b"NULL\n"),
     }
+}
+
+/// Visibility of a property as the printers show it.
+pub enum Vis<'a> {
+    Public,
+    Protected,
+    Private(&'a [u8]),
+}
+
+pub enum PropKey<'a> {
+    Int(i64),
+    Str(&'a [u8]),
+}
+
+/// One property of an object, in the order PHP lists them.
+pub struct PropView<'a> {
+    pub key: PropKey<'a>,
+    pub vis: Vis<'a>,
+    pub val: &'a Zval,
+    /// The declared type (for `uninitialized(T)`), else empty.
+    pub ty: &'a str,
+}
+
+/// The properties of `o`: declared ones in slot order (unset untyped ones
+/// left out, unset typed ones kept as UNDEF), then dynamic ones.
+///
+/// # Safety
+/// `o` is a live object.
+pub unsafe fn object_props<'a>(o: *mut ZObject) -> Vec<PropView<'a>> {
+    use crate::runtime::class::{ACC_PRIVATE, ACC_PROTECTED};
+    let c = ZObject::class(o);
+    let mut v = Vec::new();
+    for pi in &c.props {
+        let val = &*ZObject::slot(o, pi.slot);
+        if val.is_undef() && pi.ty.is_none() {
+            continue;
+        }
+        let vis = if pi.flags & ACC_PRIVATE != 0 {
+            Vis::Private(&(*pi.scope).name)
+        } else if pi.flags & ACC_PROTECTED != 0 {
+            Vis::Protected
+        } else {
+            Vis::Public
+        };
+        let ty = pi.ty.as_ref().map_or("", |t| t.1.as_str());
+        v.push(PropView { key: PropKey::Str(&pi.name), vis, val, ty });
+    }
+    let d = (*o).dynamic;
+    if !d.is_null() {
+        for (k, val) in (*d).iter() {
+            let key = match k {
+                KeyRef::Int(i) => PropKey::Int(i),
+                KeyRef::Str(s) => PropKey::Str(s.bytes()),
+            };
+            v.push(PropView { key, vis: Vis::Public, val, ty: "" });
+        }
+    }
+    v
+}
+
+/// Marks `o` as being printed; false if it already is (a cycle).
+///
+/// # Safety
+/// `o` is a live object.
+pub unsafe fn enter_object(o: *mut ZObject) -> bool {
+    if (*o).header.is_protected() {
+        return false;
+    }
+    (*o).header.type_info |= GC_PROTECTED;
+    true
+}
+
+/// # Safety
+/// `o` is a live object marked by `enter_object`.
+pub unsafe fn leave_object(o: *mut ZObject) {
+    (*o).header.type_info &= !GC_PROTECTED;
 }
 
 /// `print_r($v, true)` output (no trailing newline for scalars; arrays end
@@ -135,6 +267,46 @@ fn print_r_at(v: &Zval, indent: usize, out: &mut Vec<u8>) {
                 spaces(indent, out);
                 out.extend_from_slice(b")\n");
                 ZArray::leave_recursion(a);
+            }
+        }
+        IS_OBJECT => {
+            let o = v.obj();
+            // SAFETY: live object; the guard is released before returning.
+            unsafe {
+                out.extend_from_slice(&ZObject::class(o).name);
+                out.extend_from_slice(b" Object\n");
+                if !enter_object(o) {
+                    out.extend_from_slice(b" *RECURSION*");
+                    return;
+                }
+                spaces(indent, out);
+                out.extend_from_slice(b"(\n");
+                for p in object_props(o) {
+                    if p.val.is_undef() {
+                        continue;
+                    }
+                    spaces(indent + 4, out);
+                    out.push(b'[');
+                    match p.key {
+                        PropKey::Int(i) => number::push_i64(i, out),
+                        PropKey::Str(n) => out.extend_from_slice(n),
+                    }
+                    match p.vis {
+                        Vis::Public => {}
+                        Vis::Protected => out.extend_from_slice(b":protected"),
+                        Vis::Private(c) => {
+                            out.push(b':');
+                            out.extend_from_slice(c);
+                            out.extend_from_slice(b":private");
+                        }
+                    }
+                    out.extend_from_slice(b"] => ");
+                    print_r_at(p.val, indent + 8, out);
+                    out.push(b'\n');
+                }
+                spaces(indent, out);
+                out.extend_from_slice(b")\n");
+                leave_object(o);
             }
         }
         _ => append_string(v, out),
@@ -213,6 +385,48 @@ fn export(v: &Zval, level: usize, out: &mut Vec<u8>) -> bool {
                 spaces(level - 1, out);
             }
             out.push(b')');
+            return ok;
+        }
+        IS_OBJECT => {
+            let o = v.obj();
+            let mut ok = true;
+            // SAFETY: live object; the guard is released before returning.
+            unsafe {
+                if !enter_object(o) {
+                    out.extend_from_slice(b"NULL");
+                    return false;
+                }
+                let c = ZObject::class(o);
+                if level > 1 {
+                    out.push(b'\n');
+                    spaces(level - 1, out);
+                }
+                if c.lc == b"stdclass" {
+                    out.extend_from_slice(b"(object) array(\n");
+                } else {
+                    out.push(b'\\');
+                    out.extend_from_slice(&c.name);
+                    out.extend_from_slice(b"::__set_state(array(\n");
+                }
+                for p in object_props(o) {
+                    if p.val.is_undef() {
+                        continue;
+                    }
+                    spaces(level + 2, out);
+                    match p.key {
+                        PropKey::Int(i) => number::push_i64(i, out),
+                        PropKey::Str(n) => export_str(n, out),
+                    }
+                    out.extend_from_slice(b" => ");
+                    ok &= export(p.val, level + 2, out);
+                    out.extend_from_slice(b",\n");
+                }
+                leave_object(o);
+                if level > 1 {
+                    spaces(level - 1, out);
+                }
+                out.extend_from_slice(if c.lc == b"stdclass" { b")" } else { b"))" });
+            }
             return ok;
         }
         _ => out.extend_from_slice(b"NULL"),

@@ -36,6 +36,7 @@ pub const TYPE_REFCOUNTED: u32 = 1 << 8;
 pub const TI_STRING_RC: u32 = IS_STRING as u32 | TYPE_REFCOUNTED;
 pub const TI_ARRAY_RC: u32 = IS_ARRAY as u32 | TYPE_REFCOUNTED;
 pub const TI_REFERENCE: u32 = IS_REFERENCE as u32 | TYPE_REFCOUNTED;
+pub const TI_OBJECT: u32 = IS_OBJECT as u32 | TYPE_REFCOUNTED;
 
 /// Header every heap box starts with (Zend's `zend_refcounted_h`).
 #[repr(C)]

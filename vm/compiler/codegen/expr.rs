@@ -19,12 +19,12 @@ pub enum Fetch {
 
 /// An opline whose emission is delayed until the operands of the whole
 /// access path are computed (Zend's delayed oplines).
-struct Delayed {
-    code: Opcode,
-    ext: u32,
-    op1: Node,
-    op2: Node,
-    result: Node,
+pub(super) struct Delayed {
+    pub(super) code: Opcode,
+    pub(super) ext: u32,
+    pub(super) op1: Node,
+    pub(super) op2: Node,
+    pub(super) result: Node,
 }
 
 /// The value of an assignment: an expression, or an operand already computed.
@@ -143,14 +143,13 @@ impl Compiler {
             }
             ExprKind::ShellExec(_) => return unsupported("Shell execution (backticks)", e.line),
             ExprKind::VarVar(_) => return unsupported("Variable variables", e.line),
-            ExprKind::Prop { .. } => return unsupported("Property access", e.line),
-            ExprKind::StaticProp { .. } => return unsupported("Static property access", e.line),
-            ExprKind::ClassConst { .. } => return unsupported("Class constant access", e.line),
-            ExprKind::MethodCall { .. } => return unsupported("Method call", e.line),
-            ExprKind::StaticCall { .. } => return unsupported("Static method call", e.line),
-            ExprKind::New { .. } => return unsupported("new", e.line),
-            ExprKind::Clone(_) => return unsupported("clone", e.line),
-            ExprKind::Instanceof { .. } => return unsupported("instanceof", e.line),
+            ExprKind::Prop { .. } | ExprKind::MethodCall { .. } => self.compile_chain(e, Fetch::R)?,
+            ExprKind::StaticProp { .. } => self.compile_static_prop(e, Fetch::R)?,
+            ExprKind::ClassConst { class, name } => self.compile_class_const(class, name, e.line)?,
+            ExprKind::StaticCall { class, name, args } => self.compile_static_call(class, name, args, e.line)?,
+            ExprKind::New { class, args } => self.compile_new(class, args, e.line)?,
+            ExprKind::Clone(inner) => self.compile_clone(inner, e.line)?,
+            ExprKind::Instanceof { expr, class } => self.compile_instanceof(expr, class, e.line)?,
             ExprKind::Include { .. } => return unsupported("include/require", e.line),
             ExprKind::Eval(_) => return unsupported("eval", e.line),
             ExprKind::Closure(_) => return unsupported("Closure", e.line),
@@ -173,6 +172,14 @@ impl Compiler {
                 self.emit_delayed(d);
                 Ok(n)
             }
+            ExprKind::Prop { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_chain(e, mode),
+            ExprKind::StaticProp { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_static_prop(e, mode),
+            ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => {
+                let mut d = Vec::new();
+                let n = self.delayed_compile_var(e, mode, &mut d)?;
+                self.emit_delayed(d);
+                Ok(n)
+            }
             _ => {
                 if mode != Fetch::R && mode != Fetch::Is {
                     return not_writable(e);
@@ -182,12 +189,13 @@ impl Compiler {
         }
     }
 
-    fn compile_cv(&mut self, name: &[u8], mode: Fetch, line: u32) -> CResult<Node> {
+    pub(super) fn compile_cv(&mut self, name: &[u8], mode: Fetch, line: u32) -> CResult<Node> {
         if name == b"this" {
             if mode == Fetch::W || mode == Fetch::Rw {
                 return fatal("Cannot re-assign $this", line);
             }
-            return unsupported("$this", line);
+            self.f.line = line;
+            return Ok(self.f.emit_tmp(Opcode::FetchThis, &Node::Unused, &Node::Unused));
         }
         if name == b"GLOBALS" {
             if mode == Fetch::R || mode == Fetch::Is {
@@ -199,10 +207,13 @@ impl Compiler {
         Ok(Node::Cv(self.f.cv(name)))
     }
 
-    fn delayed_compile_var(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>) -> CResult<Node> {
+    pub(super) fn delayed_compile_var(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>) -> CResult<Node> {
         match &e.kind {
             ExprKind::Var(name) => self.compile_cv(name, mode, e.line),
             ExprKind::Index { .. } => self.delayed_compile_dim(e, mode, d, true),
+            ExprKind::Prop { .. } if mode != Fetch::R && mode != Fetch::Is => self.delayed_compile_prop(e, mode, d),
+            ExprKind::StaticProp { .. } if mode != Fetch::R && mode != Fetch::Is => self.delayed_compile_static_prop(e, mode, d),
+            ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => self.compile_var(e, mode),
             ExprKind::Call { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
             ExprKind::Call { .. } => unsupported("writing to a function's return value", e.line),
             _ if mode == Fetch::R || mode == Fetch::Is => self.compile_expr(e),
@@ -254,12 +265,15 @@ impl Compiler {
     }
 
     /// Emits delayed fetches; returns the index of the last one.
-    fn emit_delayed(&mut self, d: Vec<Delayed>) -> u32 {
+    pub(super) fn emit_delayed(&mut self, d: Vec<Delayed>) -> u32 {
         let mut last = 0;
         for x in d {
             last = self.f.emit(x.code, &x.op1, &x.op2, &x.result);
             if x.ext != 0 {
                 self.f.at(last).extended_value = x.ext;
+            }
+            if matches!(x.code, Opcode::FetchStaticPropW | Opcode::FetchStaticPropRw) {
+                self.fix_delayed_static(last);
             }
         }
         last
@@ -305,6 +319,18 @@ impl Compiler {
                 self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
                 Ok(r)
             }
+            ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => {
+                let mut d = Vec::new();
+                self.delayed_compile_var(target, Fetch::W, &mut d)?;
+                let val = self.src(value, Some(target))?;
+                let i = self.emit_delayed(d);
+                let o = self.f.at(i);
+                o.opcode = if o.opcode == Opcode::FetchObjW as u8 { Opcode::AssignObj } else { Opcode::AssignStaticProp } as u8;
+                o.result_type = IS_TMP_VAR;
+                let r = Node::Tmp(o.result);
+                self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
+                Ok(r)
+            }
             ExprKind::Array(_) | ExprKind::List(_) => {
                 let items = list_items(target).expect("a list");
                 let val = match value {
@@ -335,7 +361,7 @@ impl Compiler {
     }
 
     /// The value of an assignment; `$a[0] = $a` copies the right `$a` first.
-    fn src(&mut self, value: Src<'_, '_>, target: Option<&Expr<'_>>) -> CResult<Node> {
+    pub(super) fn src(&mut self, value: Src<'_, '_>, target: Option<&Expr<'_>>) -> CResult<Node> {
         match value {
             Src::Node(n) => Ok(n),
             Src::Ast(v) => {
@@ -578,11 +604,43 @@ impl Compiler {
                 self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
                 Ok(r)
             }
+            ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => {
+                let mut d = Vec::new();
+                self.delayed_compile_var(target, Fetch::Rw, &mut d)?;
+                let val = self.src(Src::Ast(value), Some(target))?;
+                let i = self.emit_delayed(d);
+                let o = self.f.at(i);
+                o.opcode = if o.opcode == Opcode::FetchObjRw as u8 { Opcode::AssignObjOp } else { Opcode::AssignStaticPropOp } as u8;
+                o.extended_value = code as u32;
+                o.result_type = IS_TMP_VAR;
+                let r = Node::Tmp(o.result);
+                self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
+                Ok(r)
+            }
             _ => not_writable(target),
         }
     }
 
     fn compile_incdec(&mut self, v: &Expr<'_>, code: Opcode) -> CResult<Node> {
+        if matches!(v.kind, ExprKind::Prop { .. } | ExprKind::StaticProp { .. }) {
+            let mut d = Vec::new();
+            self.delayed_compile_var(v, Fetch::Rw, &mut d)?;
+            let i = self.emit_delayed(d);
+            let o = self.f.at(i);
+            let obj = o.opcode == Opcode::FetchObjRw as u8;
+            o.opcode = match (code, obj) {
+                (Opcode::PreInc, true) => Opcode::PreIncObj,
+                (Opcode::PreDec, true) => Opcode::PreDecObj,
+                (Opcode::PostInc, true) => Opcode::PostIncObj,
+                (Opcode::PostDec, true) => Opcode::PostDecObj,
+                (Opcode::PreInc, false) => Opcode::PreIncStaticProp,
+                (Opcode::PreDec, false) => Opcode::PreDecStaticProp,
+                (Opcode::PostInc, false) => Opcode::PostIncStaticProp,
+                _ => Opcode::PostDecStaticProp,
+            } as u8;
+            o.result_type = IS_TMP_VAR;
+            return Ok(Node::Tmp(o.result));
+        }
         if !matches!(v.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
             return not_writable(v);
         }
@@ -779,6 +837,14 @@ impl Compiler {
                 o.opcode = Opcode::IssetIsemptyDimObj as u8;
                 o.extended_value = ext;
                 Ok(Node::Tmp(o.result))
+            }
+            ExprKind::Prop { nullsafe: false, .. } | ExprKind::StaticProp { .. } => {
+                let r = self.compile_var(v, Fetch::Is)?;
+                let i = self.f.next_op() - 1;
+                let o = self.f.at(i);
+                o.opcode = if o.opcode == Opcode::FetchObjIs as u8 { Opcode::IssetIsemptyPropObj } else { Opcode::IssetIsemptyStaticProp } as u8;
+                o.extended_value = ext;
+                Ok(r)
             }
             _ if empty => {
                 // empty(expr) is !expr.
@@ -1055,8 +1121,18 @@ impl Compiler {
                 let d = std::path::Path::new(&f).parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
                 d.into_bytes()
             }
-            MagicConst::Function | MagicConst::Method => self.func_name.clone(),
-            MagicConst::Class | MagicConst::Trait | MagicConst::Namespace => Vec::new(),
+            MagicConst::Function => self.func_name.clone(),
+            MagicConst::Method => match &self.class_ctx {
+                Some(c) if !self.func_name.is_empty() => {
+                    let mut m = c.name.clone();
+                    m.extend_from_slice(b"::");
+                    m.extend_from_slice(&self.func_name);
+                    m
+                }
+                _ => self.func_name.clone(),
+            },
+            MagicConst::Class => self.class_ctx.as_ref().map(|c| c.name.clone()).unwrap_or_default(),
+            MagicConst::Trait | MagicConst::Namespace => Vec::new(),
         }))
     }
 
@@ -1166,7 +1242,7 @@ impl Compiler {
         Ok(self.emit_do_call(Opcode::DoFcallByName, line))
     }
 
-    fn emit_do_call(&mut self, code: Opcode, line: u32) -> Node {
+    pub(super) fn emit_do_call(&mut self, code: Opcode, line: u32) -> Node {
         self.f.line = line;
         self.f.emit_var(code, &Node::Unused, &Node::Unused)
     }
@@ -1258,7 +1334,14 @@ impl Compiler {
     }
 
     /// `zend_compile_args`; returns the argument count.
-    fn compile_args(&mut self, args: &[Arg<'_>], fbc: Option<&super::KnownFunc>) -> CResult<u32> {
+    pub(super) fn compile_args(&mut self, args: &[Arg<'_>], fbc: Option<&super::KnownFunc>) -> CResult<u32> {
+        let saved_chain = self.null_jumps.take();
+        let r = self.compile_args_inner(args, fbc);
+        self.null_jumps = saved_chain;
+        r
+    }
+
+    fn compile_args_inner(&mut self, args: &[Arg<'_>], fbc: Option<&super::KnownFunc>) -> CResult<u32> {
         let mut fbc = fbc;
         let mut unpacked = false;
         let mut count = 0u32;
@@ -1278,7 +1361,7 @@ impl Compiler {
                 return fatal("Cannot use positional argument after argument unpacking", a.line);
             }
             count += 1;
-            let (code, node) = if matches!(e.kind, ExprKind::Call { .. }) {
+            let (code, node) = if Compiler::is_call(e) {
                 let n = self.compile_expr(e)?;
                 let code = match (&n, fbc) {
                     (Node::Const(_) | Node::Tmp(_), Some(f)) if !f.arg_by_ref(num) => Opcode::SendVal,
@@ -1290,7 +1373,7 @@ impl Compiler {
                     (_, None) => Opcode::SendVarEx,
                 };
                 (code, n)
-            } else if matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
+            } else if matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Prop { nullsafe: false, .. } | ExprKind::StaticProp { .. }) {
                 match fbc {
                     Some(f) if f.arg_by_ref(num) => (Opcode::SendRef, self.compile_var(e, Fetch::W)?),
                     Some(_) => {

@@ -170,5 +170,17 @@ pub fn to_string_into(vm: &mut Vm, v: &Zval, out: &mut Vec<u8>) {
     if v.is_array() {
         vm.warning("Array to string conversion");
     }
+    if v.is_object() {
+        // SAFETY: object-kind values hold a live object. A throw stays
+        // pending (the caller's next check raises it).
+        if let Ok(s) = unsafe { super::object::object_to_string(vm, v.obj()) } {
+            // SAFETY: `s` is a live string we own one reference to.
+            unsafe {
+                out.extend_from_slice((*s).bytes());
+                Zval::string(s).ptr_dtor();
+            }
+        }
+        return;
+    }
     convert::append_string(v, out);
 }

@@ -252,7 +252,8 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
     if kind == crate::value::IS_UNDEF || kind == crate::value::IS_REFERENCE {
         return none;
     }
-    if (*f).this.type_info & CALL_TOP != 0 || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
+    // Frames with `$this` or flags (CALL_TOP) take the slow path.
+    if (*f).this.type_info & (CALL_TOP | 0xff) != 0 || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
         return none;
     }
     // At most one CV may hold a refcounted value, one that outlives the
@@ -303,9 +304,10 @@ pub unsafe fn return_slow(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<O
     Ok(leave(vm, fp, v))
 }
 
-/// Releases a user frame's CVs and extra arguments.
+/// Releases a user frame's CVs, extra arguments and `$this`.
 #[inline(always)]
 pub unsafe fn free_frame_values(f: *mut Frame) {
+    release_this(f);
     let op = &(*(*f).func).op;
     let ncv = op.cv_names.len() as u32;
     for i in 0..ncv {
@@ -316,6 +318,16 @@ pub unsafe fn free_frame_values(f: *mut Frame) {
         for i in 0..n as usize {
             (*p.add(i)).ptr_dtor();
         }
+    }
+}
+
+/// Releases a frame's `$this` (kept: the flag bits and argument count).
+#[inline(always)]
+pub unsafe fn release_this(f: *mut Frame) {
+    if (*f).this.kind() == crate::value::IS_OBJECT {
+        let o = (*f).this;
+        (*f).this.type_info &= !0xffff;
+        o.ptr_dtor();
     }
 }
 
@@ -337,6 +349,7 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
     for a in args {
         a.ptr_dtor();
     }
+    release_this(call);
     let r = Zval::load(rp);
     vm.stack.free(call as *mut Zval);
     match res {
@@ -485,6 +498,16 @@ pub unsafe fn recv_variadic(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     }
     *operand::result(ip, fp) = Zval::array(a);
     Ok(())
+}
+
+/// `zend_zval_type_name`: the kind's name, or an object's class name.
+pub fn zend_type_name(v: &Zval) -> String {
+    let v = v.deref();
+    if v.is_object() {
+        // SAFETY: object-kind values hold a live object.
+        return unsafe { crate::value::object::ZObject::class(v.obj()).name_str() };
+    }
+    type_name_of(v).to_string()
 }
 
 fn type_name_of(v: &Zval) -> &'static str {

@@ -90,6 +90,7 @@ unsafe fn free_unfinished_calls(f: *mut Frame) {
             (*Frame::slot(call, i)).ptr_dtor();
             *Frame::slot(call, i) = Zval::UNDEF;
         }
+        super::call::release_this(call);
         call = (*call).prev;
     }
     (*f).call = core::ptr::null_mut();

@@ -16,7 +16,11 @@ pub unsafe fn echo(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thro
     super::enter(vm, fp, ip);
     let v = read1(vm, fp, ip);
     let mut buf = Vec::new();
+    let had = vm.exception.is_some();
     super::arith::to_string_into(vm, &*v, &mut buf);
+    if !had && vm.exception.is_some() {
+        return Err(Thrown);
+    }
     vm.echo(&buf);
     Ok(())
 }
@@ -51,6 +55,10 @@ pub fn cast_value(vm: &mut Vm, v: &Zval, kind: u32) -> Zval {
             if v.is_array() {
                 return v.copy_value();
             }
+            if v.is_object() {
+                // SAFETY: object-kind values hold a live object.
+                return unsafe { object_to_array(v.obj()) };
+            }
             let a = ZArray::new();
             if v.kind() != IS_NULL && !v.is_undef() {
                 // SAFETY: `a` is new and unshared.
@@ -60,11 +68,69 @@ pub fn cast_value(vm: &mut Vm, v: &Zval, kind: u32) -> Zval {
         }
         k if k == IS_NULL as u32 => Zval::NULL,
         k if k == IS_OBJECT as u32 => {
-            vm.fatal_internal("(object) casts are not supported yet");
-            Zval::NULL
+            if v.is_object() {
+                return v.copy_value();
+            }
+            // SAFETY: stdClass is bound in every request; the new object is ours.
+            unsafe {
+                let Some(c) = crate::runtime::classes::find_class(vm, b"stdclass") else { return Zval::NULL };
+                let Ok(o) = super::object::instantiate(vm, c) else { return Zval::NULL };
+                if v.is_array() {
+                    let mut z = v.copy_value();
+                    (*o).dynamic = ZArray::separate(&mut z);
+                } else if v.kind() > IS_NULL {
+                    let a = ZArray::new();
+                    let k = ZString::new(b"scalar");
+                    (*a).update_str(k, v.copy_value());
+                    Zval::string(k).ptr_dtor();
+                    (*o).dynamic = a;
+                }
+                Zval::object(o)
+            }
         }
         _ => Zval::NULL,
     }
+}
+
+/// `(array)$obj`: declared properties under PHP's mangled keys
+/// (`"\0*\0p"` protected, `"\0Class\0p"` private), then dynamic ones.
+pub unsafe fn object_to_array(o: *mut crate::value::object::ZObject) -> Zval {
+    use crate::runtime::class::{ACC_PRIVATE, ACC_PROTECTED};
+    use crate::value::object::ZObject;
+    let c = ZObject::class(o);
+    let a = ZArray::new();
+    for pi in &c.props {
+        let v = &*ZObject::slot(o, pi.slot);
+        if v.is_undef() {
+            continue;
+        }
+        let key = if pi.flags & ACC_PRIVATE != 0 {
+            crate::runtime::classes::mangle(&(*pi.scope).name, &pi.name)
+        } else if pi.flags & ACC_PROTECTED != 0 {
+            crate::runtime::classes::mangle(b"*", &pi.name)
+        } else {
+            pi.name.clone()
+        };
+        let k = ZString::new(&key);
+        (*a).update(&crate::value::Key::normalize(k), v.copy_value());
+        Zval::string(k).ptr_dtor();
+    }
+    let d = (*o).dynamic;
+    if !d.is_null() {
+        for (k, v) in (*d).iter() {
+            match k {
+                crate::value::KeyRef::Int(i) => {
+                    (*a).update_int(i, v.copy_value());
+                }
+                crate::value::KeyRef::Str(s) => {
+                    let ks = ZString::new(s.bytes());
+                    (*a).update_str(ks, v.copy_value());
+                    Zval::string(ks).ptr_dtor();
+                }
+            }
+        }
+    }
+    Zval::array(a)
 }
 
 /// A constant by name: user constants first, then the builtin ones.

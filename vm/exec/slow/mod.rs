@@ -11,6 +11,7 @@ pub mod dim;
 pub mod exception;
 pub mod iter;
 pub mod misc;
+pub mod object;
 
 use crate::exec::operand;
 use crate::exec::{Thrown, Vm};

@@ -1,0 +1,263 @@
+//! Class declarations (`zend_compile_class_decl`): members become a
+//! `ClassDef`; methods are compiled as functions with their class's scope;
+//! constant expressions that don't fold become small init functions run on
+//! first use.
+
+use super::emit::{FuncBuilder, Lit, Node};
+use super::{fatal, unsupported, CResult, Compiler};
+use crate::compiler::ast::{self, ClassDecl, ClassKind, ClassMember, Expr, Modifiers};
+use crate::ops::{Opcode, TypeMask};
+use crate::runtime::class::*;
+
+/// The class whose body is being compiled.
+#[derive(Clone)]
+pub struct ClassCtx {
+    pub name: Vec<u8>,
+    pub parent: Option<Vec<u8>>,
+    pub kind: ClassKind,
+}
+
+/// Promoted constructor parameters seen while compiling `__construct`.
+pub struct Promoted {
+    pub name: Vec<u8>,
+    pub flags: u32,
+    pub ty: Option<(TypeMask, String)>,
+    pub line: u32,
+}
+
+fn member_flags(m: Modifiers) -> u32 {
+    let mut f = 0;
+    if m.has(Modifiers::PRIVATE) {
+        f |= ACC_PRIVATE;
+    } else if m.has(Modifiers::PROTECTED) {
+        f |= ACC_PROTECTED;
+    } else {
+        f |= ACC_PUBLIC;
+    }
+    if m.has(Modifiers::STATIC) {
+        f |= ACC_STATIC;
+    }
+    if m.has(Modifiers::ABSTRACT) {
+        f |= ACC_ABSTRACT;
+    }
+    if m.has(Modifiers::FINAL) {
+        f |= ACC_FINAL;
+    }
+    if m.has(Modifiers::READONLY) {
+        f |= ACC_READONLY;
+    }
+    f
+}
+
+impl Compiler {
+    /// A class statement. Top-level classes are bound before the script
+    /// runs; others (inside a block or function) by DECLARE_CLASS.
+    pub fn compile_class_decl(&mut self, decl: &ClassDecl<'_>, toplevel: bool) -> CResult<()> {
+        let Some(name) = decl.name else {
+            return unsupported("Anonymous class", decl.line);
+        };
+        let lc = name.to_ascii_lowercase();
+        if matches!(lc.as_slice(), b"self" | b"parent" | b"static") {
+            return fatal(format!("Cannot use '{}' as class name as it is reserved", String::from_utf8_lossy(name)), decl.line);
+        }
+        let def = self.class_def(decl, name)?;
+        if toplevel && !self.declared_classes.contains(&lc) && crate::runtime::builtin_classes::is_builtin_name(&lc) {
+            return fatal(format!("Cannot declare class {}, because the name is already in use", String::from_utf8_lossy(name)), decl.line);
+        }
+        self.declared_classes.push(lc);
+        if toplevel {
+            self.classes.push(Box::new(def));
+        } else {
+            let idx = self.f.op.declared_classes.len() as u32;
+            self.f.op.declared_classes.push(Box::new(def));
+            self.f.line = decl.line;
+            self.f.emit_raw(Opcode::DeclareClass, idx, 0);
+        }
+        Ok(())
+    }
+
+    fn class_def(&mut self, decl: &ClassDecl<'_>, name: &[u8]) -> CResult<ClassDef> {
+        let mut flags = match decl.kind {
+            ClassKind::Class => 0,
+            ClassKind::Interface => CLASS_INTERFACE,
+            ClassKind::Trait => CLASS_TRAIT,
+            ClassKind::Enum => CLASS_ENUM | CLASS_FINAL,
+        };
+        if decl.modifiers.has(Modifiers::ABSTRACT) {
+            flags |= CLASS_ABSTRACT;
+        }
+        if decl.modifiers.has(Modifiers::FINAL) {
+            flags |= CLASS_FINAL;
+        }
+        if decl.modifiers.has(Modifiers::READONLY) {
+            flags |= CLASS_READONLY;
+        }
+        if decl.attributes.iter().any(|a| a.name.name.eq_ignore_ascii_case(b"AllowDynamicProperties")) {
+            flags |= CLASS_ALLOW_DYNAMIC;
+        }
+        let mut def = ClassDef::new(name, flags, decl.line);
+        def.end_line = decl.end_line;
+        if decl.kind == ClassKind::Interface {
+            def.interfaces = decl.implements.iter().map(|n| n.name.to_vec()).collect();
+        } else {
+            def.parent = decl.extends.map(|n| n.name.to_vec());
+            def.interfaces = decl.implements.iter().map(|n| n.name.to_vec()).collect();
+        }
+        if decl.kind == ClassKind::Enum {
+            def.interfaces.push(if decl.enum_backing.is_some() { b"BackedEnum".to_vec() } else { b"UnitEnum".to_vec() });
+        }
+        let ctx = ClassCtx { name: name.to_vec(), parent: def.parent.clone(), kind: decl.kind };
+        let saved = self.class_ctx.replace(ctx);
+        let r = self.class_members(decl, &mut def);
+        self.class_ctx = saved;
+        r?;
+        def.freeze();
+        Ok(def)
+    }
+
+    fn class_members(&mut self, decl: &ClassDecl<'_>, def: &mut ClassDef) -> CResult<()> {
+        let cname = String::from_utf8_lossy(&def.name).into_owned();
+        for m in decl.members {
+            match m {
+                ClassMember::Const { modifiers, consts, line, .. } => {
+                    for c in consts.iter() {
+                        if def.consts.iter().any(|x| x.name == c.name) {
+                            return fatal(format!("Cannot redefine class constant {cname}::{}", String::from_utf8_lossy(c.name)), *line);
+                        }
+                        let value = self.init_value(c.value, *line)?;
+                        def.consts.push(ConstDef { name: c.name.to_vec(), value, flags: member_flags(*modifiers), line: *line });
+                    }
+                }
+                ClassMember::Property { modifiers, ty, props, line, .. } => {
+                    let mut flags = member_flags(*modifiers);
+                    if def.flags & CLASS_READONLY != 0 {
+                        flags |= ACC_READONLY;
+                    }
+                    let ty = match ty {
+                        Some(t) => Some(self.type_of_pub(t, *line)?),
+                        None => None,
+                    };
+                    for p in props.iter() {
+                        if def.props.iter().any(|x| x.name == p.name) {
+                            return fatal(format!("Cannot redeclare {cname}::${}", String::from_utf8_lossy(p.name)), *line);
+                        }
+                        let default = match p.default {
+                            Some(e) => Some(self.init_value(e, *line)?),
+                            None => None,
+                        };
+                        def.props.push(PropDef { name: p.name.to_vec(), default, flags, ty: ty.clone(), line: *line });
+                    }
+                }
+                ClassMember::Method { modifiers, func } => {
+                    let mut flags = member_flags(*modifiers);
+                    if def.flags & CLASS_INTERFACE != 0 {
+                        flags |= ACC_ABSTRACT;
+                    }
+                    let lc = func.name.to_ascii_lowercase();
+                    if def.methods.iter().any(|m| m.func.op.name.eq_ignore_ascii_case(func.name)) {
+                        return fatal(format!("Cannot redeclare {cname}::{}()", String::from_utf8_lossy(func.name)), func.line);
+                    }
+                    let is_ctor = lc == b"__construct";
+                    let (f, promoted) = self.compile_method(func, &def.name, flags, is_ctor)?;
+                    for p in promoted {
+                        if def.props.iter().any(|x| x.name == p.name) {
+                            return fatal(format!("Cannot redeclare {cname}::${}", String::from_utf8_lossy(&p.name)), p.line);
+                        }
+                        let default = if p.ty.is_some() { None } else { Some(Init::Lit(crate::value::Zval::NULL)) };
+                        def.props.push(PropDef { name: p.name, default, flags: p.flags, ty: p.ty, line: p.line });
+                    }
+                    def.methods.push(MethodDef { func: f, flags });
+                }
+                ClassMember::TraitUse { line, .. } => return unsupported("Traits", *line),
+                ClassMember::EnumCase { line, .. } => return unsupported("Enum cases", *line),
+            }
+        }
+        Ok(())
+    }
+
+    /// A constant expression: a literal when it folds, else init code.
+    fn init_value(&mut self, e: &Expr<'_>, line: u32) -> CResult<Init> {
+        if let Some(l) = self.const_expr(e)? {
+            return Ok(Init::Lit(l.to_zval()));
+        }
+        let mut f = FuncBuilder::new(b"{init}".to_vec(), self.filename.clone(), false);
+        f.op.line_start = line;
+        f.op.line_end = line;
+        f.line = line;
+        let outer = std::mem::replace(&mut self.f, f);
+        self.stack_push(outer);
+        let r = (|| {
+            let n = self.compile_expr(e)?;
+            self.f.line = line;
+            self.f.emit(Opcode::Return, &n, &Node::Unused, &Node::Unused);
+            Ok(())
+        })();
+        let outer = self.stack_pop();
+        let f = std::mem::replace(&mut self.f, outer);
+        r?;
+        Ok(Init::Code(f.finish()))
+    }
+
+    /// A method: a function whose op array names its class.
+    fn compile_method(&mut self, decl: &ast::Function<'_>, class: &[u8], flags: u32, is_ctor: bool) -> CResult<(Box<crate::runtime::function::Function>, Vec<Promoted>)> {
+        let mut f = FuncBuilder::new(decl.name.to_vec(), self.filename.clone(), false);
+        f.op.scope_name = class.to_vec();
+        f.op.line_start = decl.line;
+        f.op.line_end = decl.end_line;
+        f.line = decl.line;
+        let outer = std::mem::replace(&mut self.f, f);
+        self.stack_push(outer);
+        let saved_name = std::mem::replace(&mut self.func_name, decl.name.to_vec());
+        let saved_promote = std::mem::replace(&mut self.promoted, if is_ctor { Some(Vec::new()) } else { None });
+        let abstract_ok = flags & ACC_ABSTRACT != 0;
+        if decl.body.is_some() && abstract_ok {
+            let what = if self.class_ctx.as_ref().is_some_and(|c| c.kind == ClassKind::Interface) { "Interface" } else { "Abstract" };
+            let _ = what;
+        }
+        let r = self.compile_func_body_ex(decl, abstract_ok).and_then(|_| self.resolve_gotos_pub());
+        self.func_name = saved_name;
+        let promoted = std::mem::replace(&mut self.promoted, saved_promote).unwrap_or_default();
+        let outer = self.stack_pop();
+        let f = std::mem::replace(&mut self.f, outer);
+        r?;
+        if decl.body.is_some() && flags & ACC_ABSTRACT != 0 {
+            let c = String::from_utf8_lossy(class);
+            let n = String::from_utf8_lossy(decl.name);
+            if self.class_ctx.as_ref().is_some_and(|c| c.kind == ClassKind::Interface) {
+                return fatal(format!("Interface function {c}::{n}() cannot contain body"), decl.line);
+            }
+            return fatal(format!("Abstract function {c}::{n}() cannot contain body"), decl.line);
+        }
+        Ok((f.finish(), promoted))
+    }
+
+    /// `$this->name = $name;` for each promoted parameter (after the RECVs).
+    pub fn emit_promotions(&mut self, params: &[ast::Param<'_>]) -> CResult<()> {
+        for p in params {
+            if p.promote.0 == 0 {
+                continue;
+            }
+            let Some(list) = self.promoted.as_mut() else {
+                return fatal("Cannot declare promoted property outside a constructor", p.line);
+            };
+            let mut flags = member_flags(p.promote);
+            if self.class_ctx.as_ref().is_some_and(|c| c.kind == ClassKind::Interface) {
+                return fatal("Cannot declare promoted property in an abstract constructor", p.line);
+            }
+            flags &= !(ACC_STATIC | ACC_ABSTRACT | ACC_FINAL);
+            list.push(Promoted { name: p.name.to_vec(), flags, ty: None, line: p.line });
+            let ty = match p.ty {
+                Some(t) => Some(self.type_of_pub(t, p.line)?),
+                None => None,
+            };
+            if let Some(last) = self.promoted.as_mut().and_then(|l| l.last_mut()) {
+                last.ty = ty;
+            }
+            let cv = self.f.cv(p.name);
+            self.f.line = p.line;
+            self.f.emit(Opcode::AssignObj, &Node::Unused, &Node::Const(Lit::Str(p.name.to_vec())), &Node::Unused);
+            self.f.emit(Opcode::OpData, &Node::Cv(cv), &Node::Unused, &Node::Unused);
+        }
+        Ok(())
+    }
+}
