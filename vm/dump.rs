@@ -255,7 +255,7 @@ fn dump_op(oa: &OpArray, o: &Op, out: &mut String) {
                 out.push_str(" (ref)");
             }
         }
-        Opcode::BindStatic => out.push_str(" (ref)"),
+        Opcode::BindStatic | Opcode::BindLexical if o.extended_value & crate::exec::slow::closure::BIND_REF != 0 => out.push_str(" (ref)"),
         Opcode::AssignRef | Opcode::ReturnByRef if o.extended_value == 1 => out.push_str(" (function)"),
         _ => {}
     }

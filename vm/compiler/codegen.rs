@@ -8,6 +8,7 @@
 //! (to know which functions are internal at compile time).
 
 pub mod class;
+pub mod closure;
 pub mod emit;
 pub mod expr;
 pub mod fold;
@@ -69,6 +70,9 @@ pub struct Compiler {
     /// JMP_NULL oplines of `?->` in the member chain being compiled, patched
     /// to its end.
     pub null_jumps: Option<Vec<u32>>,
+    /// Compiling a closure body: the variables it captures (bound after
+    /// the parameters).
+    pub pending_captures: Vec<closure::Capture>,
 }
 
 pub fn unsupported<T>(what: &str, line: u32) -> CResult<T> {
@@ -141,6 +145,7 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         class_ctx: None,
         promoted: None,
         null_jumps: None,
+        pending_captures: Vec::new(),
     };
     c.f.op.line_start = 1;
     for s in ast.stmts {
@@ -781,7 +786,7 @@ impl Compiler {
         };
         let cv = self.f.cv(name);
         let i = self.f.emit(Opcode::BindStatic, &Node::Cv(cv), &Node::Unused, &Node::Unused);
-        self.f.at(i).extended_value = idx as u32;
+        self.f.at(i).extended_value = idx as u32 | crate::exec::slow::closure::BIND_REF;
         Ok(())
     }
 
@@ -1015,6 +1020,7 @@ impl Compiler {
             }
         }
         self.f.op.required_args = required;
+        self.emit_capture_binds();
         self.emit_promotions(decl.params)?;
         self.compile_stmts(body)?;
         self.f.line = decl.end_line;

@@ -139,7 +139,26 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
     ] {
         v.push(Box::new(class(name, 0, Some(parent), &[])));
     }
-    v.push(Box::new(class("Closure", CLASS_FINAL, None, &[])));
+    v.push(Box::new({
+        use crate::exec::slow::closure as cl;
+        let mut d = class("Closure", CLASS_FINAL, None, &[]);
+        let mut inv = method("__invoke", &["args"], 0, cl::closure_invoke, ACC_PUBLIC);
+        if let Some(a) = inv.func.op.arg_info.last_mut() {
+            a.variadic = true;
+        }
+        inv.func.op.num_args = 0;
+        d.methods.push(inv);
+        d.methods.push(method("bind", &["closure", "newThis", "newScope"], 2, cl::closure_bind, ACC_PUBLIC | ACC_STATIC));
+        d.methods.push(method("bindTo", &["newThis", "newScope"], 1, cl::closure_bind_to, ACC_PUBLIC));
+        let mut call = method("call", &["newThis", "args"], 1, cl::closure_call, ACC_PUBLIC);
+        if let Some(a) = call.func.op.arg_info.last_mut() {
+            a.variadic = true;
+        }
+        call.func.op.num_args = 1;
+        d.methods.push(call);
+        d.methods.push(method("fromCallable", &["callback"], 1, cl::closure_from_callable, ACC_PUBLIC | ACC_STATIC));
+        d
+    }));
     v
 }
 

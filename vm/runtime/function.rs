@@ -36,13 +36,15 @@ pub struct FuncEntry {
     pub statics_init: bool,
     /// The class a method belongs to (`self`), null for plain functions.
     pub scope: *const crate::runtime::class::Class,
+    /// The closure object that owns this entry (null otherwise).
+    pub closure: *mut crate::value::object::ZObject,
 }
 
 impl FuncEntry {
     pub fn new(func: *const Function) -> Box<FuncEntry> {
         // SAFETY: `func` is owned by a program or the builtin registry, which outlives the context.
         let n = unsafe { (*func).op.cache_slots } as usize;
-        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false, scope: core::ptr::null() })
+        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false, scope: core::ptr::null(), closure: core::ptr::null_mut() })
     }
 }
 

@@ -74,7 +74,7 @@ fn ref_array(vm: &mut Vm, name: &str, n: usize, param: &str, arg: &Zval) -> Resu
         // SAFETY: a reference-kind value holds a live reference box.
         unsafe { &mut (*arg.zref()).val as *mut Zval }
     } else {
-        return Err(vm.throw_error("Error", &format!("{}(): Argument #{} (${}) could not be passed by reference", name, n, param)));
+        return Err(vm.throw_error("Error", &format!("{}(): Argument #{} (${}) cannot be passed by reference", name, n, param)));
     };
     // SAFETY: `inner` is the live slot of the reference.
     unsafe {

@@ -106,6 +106,27 @@ fn dump(v: &Zval, level: usize, out: &mut Vec<u8>) {
                     out.extend_from_slice(b"*RECURSION*\n");
                     return;
                 }
+                if let Some(info) = crate::exec::slow::closure::debug_info(o) {
+                    out.extend_from_slice(b"object(Closure)#");
+                    number::push_i64((*o).handle as i64, out);
+                    out.extend_from_slice(b" (");
+                    number::push_i64(info.len() as i64, out);
+                    out.extend_from_slice(b") {\n");
+                    for (k, v) in &info {
+                        spaces(level + 1, out);
+                        out.extend_from_slice(b"[\"");
+                        out.extend_from_slice(k.as_bytes());
+                        out.extend_from_slice(b"\"]=>\n");
+                        dump(v, level + 2, out);
+                        v.ptr_dtor();
+                    }
+                    leave_object(o);
+                    if level > 1 {
+                        spaces(level - 1, out);
+                    }
+                    out.extend_from_slice(b"}\n");
+                    return;
+                }
                 let props = object_props(o);
                 out.extend_from_slice(b"object(");
                 out.extend_from_slice(&c.name);

@@ -12,6 +12,9 @@ use crate::value::{convert, ZArray, ZRef, ZString, Zval, IS_DOUBLE, IS_FALSE, IS
 /// Frame flag (in `this.type_info`): returning from this frame leaves the
 /// dispatch loop (a run started by the host or a builtin).
 pub const CALL_TOP: u32 = 1 << 16;
+/// Frame flag: the function is a closure's; the frame holds a reference to
+/// the closure object (whose entry it runs), released when it ends.
+pub const CALL_CLOSURE: u32 = 1 << 17;
 
 /// The function INIT_FCALL names, from the runtime cache (slot in `result`).
 #[inline(always)]
@@ -253,7 +256,7 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
         return none;
     }
     // Frames with `$this` or flags (CALL_TOP) take the slow path.
-    if (*f).this.type_info & (CALL_TOP | 0xff) != 0 || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
+    if (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | 0xff) != 0 || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
         return none;
     }
     // At most one CV may hold a refcounted value, one that outlives the
@@ -319,6 +322,20 @@ pub unsafe fn free_frame_values(f: *mut Frame) {
             (*p.add(i)).ptr_dtor();
         }
     }
+    release_closure(f);
+}
+
+/// Releases the closure object a closure's frame holds (last: it owns the
+/// frame's entry).
+#[inline(always)]
+pub unsafe fn release_closure(f: *mut Frame) {
+    if (*f).this.type_info & CALL_CLOSURE != 0 {
+        (*f).this.type_info &= !CALL_CLOSURE;
+        let c = (*(*f).entry).closure;
+        if !c.is_null() {
+            Zval::object(c).ptr_dtor();
+        }
+    }
 }
 
 /// Releases a frame's `$this` (kept: the flag bits and argument count).
@@ -381,19 +398,42 @@ pub unsafe fn icall(ip: *const Op, fp: *mut Zval, vm: *mut Vm) -> crate::exec::R
     crate::exec::dispatch::next(next, fp, vm)
 }
 
-/// A dynamic call `$f(...)`: op2 holds the function name.
+/// A dynamic call `$f(...)`: op2 is the callable (a function name, a
+/// closure or invokable object, `[obj, 'm']`, `['C', 'm']`, `'C::m'`).
 #[cold]
 #[inline(never)]
 pub unsafe fn init_dynamic_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op, nargs: u32) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
     let v = (*operand::any_read_2(ip, fp, vm)).deref();
-    if !v.is_string() {
-        return Err(vm.throw_error("Error", "Value not callable"));
-    }
-    let name = (*v.str()).bytes().to_vec();
-    match vm.find_function(&name) {
-        Some(e) => push_call(vm, fp, ip, e, nargs),
-        None => Err(vm.throw_error("Error", &format!("Call to undefined function {}()", String::from_utf8_lossy(&name)))),
+    match super::closure::resolve(vm, v) {
+        Ok(r) => super::closure::push_resolved(vm, fp, ip, r, nargs),
+        Err(why) => {
+            let msg = if v.is_string() {
+                let name = String::from_utf8_lossy((*v.str()).bytes()).into_owned();
+                match name.find("::") {
+                    Some(p) if why.starts_with("class \"") => format!("Class \"{}\" not found", &name[..p]),
+                    Some(p) if why.starts_with("class ") => format!("Call to undefined method {}::{}()", &name[..p], &name[p + 2..]),
+                    Some(_) => why.replacen("non-static", "Non-static", 1),
+                    None => format!("Call to undefined function {}()", name.trim_start_matches('\\')),
+                }
+            } else if v.is_object() {
+                format!("Object of type {} is not callable", crate::value::object::ZObject::class(v.obj()).name_str())
+            } else if v.is_array() {
+                if why.starts_with("array callback must have") {
+                    "Array callback must have exactly two elements".to_string()
+                } else if let Some(rest) = why.strip_prefix("class ").filter(|_| !why.starts_with("class \"")) {
+                    let (cls, m) = rest.split_once(" does not have a method ").unwrap_or((rest, ""));
+                    format!("Call to undefined method {}::{}()", cls, m.trim_matches('"'))
+                } else if let Some(rest) = why.strip_prefix("class ") {
+                    format!("Class {} not found", rest.trim_end_matches(" not found"))
+                } else {
+                    why.replacen("non-static", "Non-static", 1)
+                }
+            } else {
+                "Value not callable".to_string()
+            };
+            Err(vm.throw_error("Error", &msg))
+        }
     }
 }
 
@@ -415,7 +455,7 @@ pub unsafe fn cannot_pass_by_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> R
     let n = (*ip).op2;
     let op = &(*(*call).func).op;
     let pname = op.arg_info.get(n as usize - 1).map(|a| String::from_utf8_lossy(&a.name).into_owned()).unwrap_or_default();
-    let msg = format!("{}(): Argument #{} (${}) could not be passed by reference", String::from_utf8_lossy(&op.name), n, pname);
+    let msg = format!("{}(): Argument #{} (${}) cannot be passed by reference", String::from_utf8_lossy(&op.name), n, pname);
     Err(vm.throw_error("Error", &msg))
 }
 
@@ -688,7 +728,10 @@ pub unsafe fn verify_return(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
 pub unsafe fn bind_static_fast(fp: *mut Zval, ip: *const Op) -> bool {
     let entry = (*(fp as *mut Frame)).entry;
     let statics = &(*entry).statics;
-    let idx = (*ip).extended_value as usize;
+    if (*ip).extended_value & super::closure::BIND_REF == 0 {
+        return false;
+    }
+    let idx = ((*ip).extended_value & super::closure::BIND_INDEX) as usize;
     let cv = operand::slot_1(ip, fp);
     if !(*entry).statics_init || idx >= statics.len() || (*cv).is_refcounted() {
         return false;
@@ -710,12 +753,14 @@ pub unsafe fn bind_static(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
         (*entry).statics = op.static_vars.iter().map(|(_, v)| Zval::reference(ZRef::new(v.copy_value()))).collect();
         (*entry).statics_init = true;
     }
-    let idx = (*ip).extended_value as usize;
+    let idx = ((*ip).extended_value & super::closure::BIND_INDEX) as usize;
     let statics = &(*entry).statics;
     let Some(s) = statics.get(idx) else { return Ok(()) };
     let cv = operand::slot_1(ip, fp);
     let old = *cv;
-    *cv = s.copy_value();
+    // A closure's by-value `use` variable is a copy; `static` variables
+    // and by-reference uses share the slot's reference.
+    *cv = if (*ip).extended_value & super::closure::BIND_REF != 0 { s.copy_value() } else if s.is_undef() { Zval::UNDEF } else { s.copy_deref() };
     old.ptr_dtor();
     Ok(())
 }

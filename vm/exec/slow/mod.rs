@@ -6,6 +6,7 @@
 pub mod arith;
 pub mod assign;
 pub mod call;
+pub mod closure;
 pub mod compare;
 pub mod dim;
 pub mod exception;
