@@ -77,3 +77,4 @@ class HThis { public static $sa = [1]; function t() { $t = $this; return $t; } }
 HThis::$sa[0] += 5; echo HThis::$sa[0], get_class((new HThis)->t()), "\n";
 $cl_a = 2; $cl_f = function($x) use ($cl_a, &$sw) { return $x * $cl_a; }; $cl_g = fn($y) => $y + $cl_a;
 echo $cl_f(3), $cl_g(1), implode(',', array_map($cl_g, [1, 2])), "\n";
+$fcc = strlen(...); $fcm = $ho->get(...); $fcs = HBase::make(...); echo $fcc('abc'), $fcm(), get_class($fcs()), "\n";

@@ -839,7 +839,17 @@ impl Compiler {
                             *iterable = true;
                             TypeMask::ARRAY
                         }
-                        b"never" | b"callable" | b"static" | b"self" | b"parent" if builtin => {
+                        // Checked as "any object" (class types are not checked yet).
+                        b"static" | b"self" | b"parent" if builtin => {
+                            classes.push(String::from_utf8_lossy(n.name).into_owned());
+                            0
+                        }
+                        // Any string, array or object (not checked for callability yet).
+                        b"callable" if builtin => {
+                            classes.push("callable".into());
+                            TypeMask::STRING | TypeMask::ARRAY
+                        }
+                        b"never" if builtin => {
                             let n = String::from_utf8_lossy(&lc);
                             return unsupported(format!("The {n} type").as_str(), line);
                         }

@@ -76,7 +76,7 @@ impl Compiler {
             }
             ExprKind::Call { callee, args } => {
                 let Args::List(args) = args else {
-                    return unsupported("First-class callable syntax", e.line);
+                    return self.compile_fcc_call(callee, e.line);
                 };
                 self.compile_call(callee, args, e.line)?
             }
@@ -325,9 +325,15 @@ impl Compiler {
                 let val = self.src(value, Some(target))?;
                 let i = self.emit_delayed(d);
                 let o = self.f.at(i);
-                o.opcode = if o.opcode == Opcode::FetchObjW as u8 { Opcode::AssignObj } else { Opcode::AssignStaticProp } as u8;
+                let obj = o.opcode == Opcode::FetchObjW as u8;
+                o.opcode = if obj { Opcode::AssignObj } else { Opcode::AssignStaticProp } as u8;
                 o.result_type = IS_TMP_VAR;
+                let const_name = o.op2_type == crate::ops::IS_CONST;
                 let r = Node::Tmp(o.result);
+                if obj && const_name {
+                    let slot = self.member_cache();
+                    self.f.at(i).extended_value = slot;
+                }
                 self.f.emit(Opcode::OpData, &val, &Node::Unused, &Node::Unused);
                 Ok(r)
             }

@@ -126,7 +126,13 @@ impl Compiler {
                 let namen = self.member_name(name)?;
                 self.f.line = e.line;
                 let code = if mode == Fetch::Is { Opcode::FetchObjIs } else { Opcode::FetchObjR };
-                Ok(self.f.emit_tmp(code, &objn, &namen))
+                let r = self.f.emit_tmp(code, &objn, &namen);
+                if matches!(namen, Node::Const(_)) {
+                    let i = self.f.next_op() - 1;
+                    let slot = self.member_cache();
+                    self.f.at(i).extended_value = slot;
+                }
+                Ok(r)
             }
             ExprKind::MethodCall { obj, name, args, nullsafe } => {
                 let objn = self.chain_base(obj, Fetch::R)?;
@@ -136,13 +142,19 @@ impl Compiler {
                 }
                 let namen = self.member_name(name)?;
                 let Args::List(args) = args else {
-                    return unsupported("First-class callable syntax", e.line);
+                    self.f.line = e.line;
+                    self.f.emit(Opcode::InitMethodCall, &objn, &namen, &Node::Unused);
+                    return Ok(self.f.emit_tmp(Opcode::CallableConvert, &Node::Unused, &Node::Unused));
                 };
                 if args.iter().any(|a| a.name.is_some()) {
                     return unsupported("Named arguments", e.line);
                 }
                 self.f.line = e.line;
                 let i = self.f.emit(Opcode::InitMethodCall, &objn, &namen, &Node::Unused);
+                if matches!(namen, Node::Const(_)) {
+                    let slot = self.member_cache();
+                    self.f.at(i).result = slot;
+                }
                 let n = self.compile_args(args, None)?;
                 self.f.at(i).extended_value = n;
                 Ok(self.emit_do_call(Opcode::DoFcall, e.line))
@@ -242,7 +254,10 @@ impl Compiler {
         let c = self.class_node(class, line)?;
         let namen = self.member_name(name)?;
         let Args::List(args) = args else {
-            return unsupported("First-class callable syntax", line);
+            self.f.line = line;
+            let i = self.f.emit(Opcode::InitStaticMethodCall, &c.node(), &namen, &Node::Unused);
+            self.set_class_op1(i, &c);
+            return Ok(self.f.emit_tmp(Opcode::CallableConvert, &Node::Unused, &Node::Unused));
         };
         if args.iter().any(|a| a.name.is_some()) {
             return unsupported("Named arguments", line);
@@ -288,6 +303,33 @@ impl Compiler {
         let i = self.f.emit(Opcode::Instanceof, &n, &c.node(), &r);
         self.set_class_op2(i, &c);
         Ok(r)
+    }
+
+    /// Two runtime-cache slots for a member access by constant name: the
+    /// class last seen and what it resolved to (property slot, method entry).
+    pub(super) fn member_cache(&mut self) -> u32 {
+        let s = self.f.cache_slot();
+        self.f.cache_slot();
+        s
+    }
+
+    /// `f(...)`: the call is prepared without arguments, then made a Closure.
+    pub(super) fn compile_fcc_call(&mut self, callee: &Callee<'_>, line: u32) -> CResult<Node> {
+        self.f.line = line;
+        match callee {
+            Callee::Name(n) => {
+                let name = n.name.strip_prefix(b"\\").unwrap_or(n.name);
+                let slot = self.f.cache_slot();
+                let i = self.f.emit(Opcode::InitFcallByName, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
+                self.f.at(i).result = slot;
+            }
+            Callee::Expr(e) => {
+                let n = self.compile_expr(e)?;
+                self.f.line = line;
+                self.f.emit(Opcode::InitDynamicCall, &Node::Unused, &n, &Node::Unused);
+            }
+        }
+        Ok(self.f.emit_tmp(Opcode::CallableConvert, &Node::Unused, &Node::Unused))
     }
 
     /// Fixes the class operand of a delayed static-property fetch once emitted.

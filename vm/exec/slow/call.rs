@@ -84,6 +84,7 @@ pub unsafe fn push_call(vm: &mut Vm, fp: *mut Zval, _ip: *const Op, entry: *mut 
     (*call).this.u2 = nargs;
     (*call).prev = (*f).call;
     (*call).rt_cache = (*entry).rt_cache.as_mut_ptr();
+    (*call).scope = core::ptr::null();
     (*call).opline = core::ptr::null();
     // Arguments not yet sent must read as UNDEF if the call is abandoned.
     for i in 0..nargs {
@@ -124,6 +125,7 @@ pub unsafe fn push_cached(vm: *mut Vm, fp: *mut Zval, ip: *const Op, nargs: u32)
     (*call).this.u2 = nargs;
     (*call).prev = (*f).call;
     (*call).rt_cache = (*entry).rt_cache.as_mut_ptr();
+    (*call).scope = core::ptr::null();
     // Arguments not yet sent must read as UNDEF if the call is abandoned.
     set_undef(Frame::slot(call, 0), Frame::slot(call, nargs));
     (*f).call = call;

@@ -429,3 +429,33 @@ pub unsafe fn debug_info(o: *mut ZObject) -> Option<Vec<(&'static str, Zval)>> {
     }
     Some(out)
 }
+
+/// CALLABLE_CONVERT: the call just prepared (without arguments) becomes a
+/// Closure of its function, `$this` and scope (`f(...)`).
+#[cold]
+#[inline(never)]
+pub unsafe fn callable_convert(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let f = fp as *mut Frame;
+    let call = (*f).call;
+    if call.is_null() {
+        return Ok(Zval::NULL);
+    }
+    (*f).call = (*call).prev;
+    let entry = (*call).entry;
+    let this = (*call).this_obj();
+    let func = (*entry).func;
+    let r = if !(*entry).closure.is_null() {
+        // Already a closure (`$closure(...)`): the same object.
+        let c = (*entry).closure;
+        (*c).header.refcount += 1;
+        Ok(Zval::object(c))
+    } else {
+        let called = if (*(*entry).func).is_user() || !(*entry).scope.is_null() { (*call).scope } else { core::ptr::null() };
+        make(vm, func, (*entry).scope, this, called).map(Zval::object)
+    };
+    super::call::release_this(call);
+    super::call::release_closure(call);
+    vm.stack.free(call as *mut Zval);
+    r
+}

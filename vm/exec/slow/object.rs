@@ -6,6 +6,8 @@
 use crate::exec::frame::Frame;
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::{Op, Opcode, IS_CONST, IS_CV, IS_UNUSED, IS_VAR};
+#[allow(unused_imports)]
+use crate::value::object::OBJ_FREEING;
 use crate::runtime::class::*;
 use crate::runtime::classes::find_class;
 use crate::runtime::function::FuncEntry;
@@ -328,6 +330,84 @@ unsafe fn check_method_access(vm: &mut Vm, c: *const Class, m: Method, name: &[u
     Err(vm.throw_error("Error", &format!("Call to {vis} method {}::{}() from {}", (*c).name_str(), s(name), scope_text(scope))))
 }
 
+// ------------------------------------------------------------ runtime cache
+
+/// The runtime-cache pair at `slot` of the frame at `fp`: the class last
+/// seen by a member access with a constant name, and what the name
+/// resolved to there (property slot index, or method entry).
+#[inline(always)]
+pub unsafe fn cache_pair(fp: *mut Zval, slot: u32) -> *mut usize {
+    (*(fp as *mut Frame)).rt_cache.add(slot as usize)
+}
+
+#[inline(always)]
+unsafe fn fill_cache(fp: *mut Zval, slot: u32, c: *const Class, v: usize) {
+    let p = cache_pair(fp, slot);
+    *p = c as usize;
+    *p.add(1) = v;
+}
+
+/// FETCH_OBJ_R's fast path: `$obj->name` when the cache knows the class.
+/// Null when the cache misses or the slot is unset.
+#[inline(always)]
+pub unsafe fn cached_prop(fp: *mut Zval, ip: *const Op, ov: *const Zval) -> *const Zval {
+    if (*ov).kind() != IS_OBJECT {
+        return core::ptr::null();
+    }
+    let o = (*ov).obj();
+    let p = cache_pair(fp, (*ip).extended_value);
+    if *p != (*o).class as usize {
+        return core::ptr::null();
+    }
+    let v = ZObject::slot(o, *p.add(1) as u32);
+    if (*v).is_undef() {
+        return core::ptr::null();
+    }
+    v
+}
+
+/// INIT_METHOD_CALL's fast path: pushes the cached method's frame with
+/// `$this` = `o` when the cache knows its class and the stack page has
+/// room. False (nothing changed) otherwise.
+#[inline(always)]
+pub unsafe fn push_cached_method(vm: *mut Vm, fp: *mut Zval, ip: *const Op, ov: *const Zval) -> bool {
+    if (*ov).kind() != IS_OBJECT {
+        return false;
+    }
+    let o = (*ov).obj();
+    let p = cache_pair(fp, (*ip).result);
+    if *p != (*o).class as usize {
+        return false;
+    }
+    let entry = *p.add(1) as *mut FuncEntry;
+    let nargs = (*ip).extended_value;
+    let func = (*entry).func;
+    let op = &(*func).op;
+    let need = op.frame_size() + (nargs.saturating_sub(op.num_args) as usize) * 16;
+    let stack = &mut (*vm).stack;
+    if !(*func).is_user() || (stack.end as usize) - (stack.top as usize) < need {
+        return false;
+    }
+    let f = fp as *mut Frame;
+    let call = stack.top as *mut Frame;
+    stack.top = stack.top.add(need);
+    (*call).opline = core::ptr::null();
+    (*call).call = core::ptr::null_mut();
+    (*call).func = func;
+    (*call).entry = entry;
+    (*o).header.refcount += 1;
+    (*call).this = Zval::object(o);
+    (*call).this.u2 = nargs;
+    (*call).prev = (*f).call;
+    (*call).rt_cache = (*entry).rt_cache.as_mut_ptr();
+    (*call).scope = (*o).class;
+    for i in 0..nargs {
+        (*Frame::slot(call, i)).type_info = crate::value::IS_UNDEF as u32;
+    }
+    (*f).call = call;
+    true
+}
+
 // ------------------------------------------------------------ method calls
 
 /// The object op1 of a member access (UNUSED: `$this`).
@@ -368,6 +448,9 @@ pub unsafe fn init_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     let nargs = (*ip).extended_value;
     match (*c).find_method(&lc) {
         Some(m) if accessible(m.flags, m.scope, scope_of(vm)) => {
+            if (*ip).op2_type == IS_CONST && m.flags & (ACC_STATIC | ACC_ABSTRACT) == 0 {
+                fill_cache(fp, (*ip).result, c, m.entry as usize);
+            }
             if m.flags & ACC_STATIC != 0 {
                 Zval::object(o).ptr_dtor();
                 return push_method_call(vm, fp, m.entry, core::ptr::null_mut(), c, nargs);
@@ -589,6 +672,11 @@ pub unsafe fn fetch_obj_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -
         return Ok(Zval::NULL);
     }
     let o = (*ov).obj();
+    if (*ip).op2_type == IS_CONST {
+        if let PropAt::Slot(slot, _) = find_prop((*o).class, &name, scope_of(vm)) {
+            fill_cache(fp, (*ip).extended_value, (*o).class, slot as usize);
+        }
+    }
     (*o).header.refcount += 1;
     let r = read_prop(vm, o, &name, is);
     Zval::object(o).ptr_dtor();
@@ -783,6 +871,13 @@ unsafe fn assign_obj_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<
         return Err(vm.throw_error("Error", &format!("Attempt to assign property \"{}\" on {}", s(&name), t)));
     }
     let o = (*target).obj();
+    if (*ip).op2_type == IS_CONST {
+        if let PropAt::Slot(slot, pi) = find_prop((*o).class, &name, scope_of(vm)) {
+            if (*pi).flags & ACC_READONLY == 0 && (*pi).ty.is_none() {
+                fill_cache(fp, (*ip).extended_value, (*o).class, slot as usize);
+            }
+        }
+    }
     (*o).header.refcount += 1;
     let r = write_prop(vm, o, &name, v);
     Zval::object(o).ptr_dtor();
