@@ -62,3 +62,5 @@ function via_globals() { $GLOBALS['vg'] = 1; $GLOBALS['vg'] += 2; unset($GLOBALS
 echo via_globals(), "\n";
 function sep_src() { return [1, 2]; } foreach (sep_src() as &$sv) { $sv++; echo $sv; } echo "\n";
 var_dump(array_key_exists('k', $arr), array_key_exists($i, [$i => 1]));
+function finally_ret($v) { try { if ($v) { throw $v; } return "t"; } catch (Error) { return "c"; } finally { foreach ([1] as $fv) { try { intdiv(1, 0); } catch (DivisionByZeroError $e) { echo "dz"; } finally { echo "in"; } } if ($v === 2) { return "f"; } } }
+echo finally_ret(0), finally_ret(1), finally_ret(2), "\n";

@@ -64,6 +64,9 @@ pub struct Exception {
     pub file: Arc<str>,
     pub line: u32,
     pub trace: Vec<TraceFrame>,
+    /// The exception this one replaced (thrown in a finally block while
+    /// this one was pending): PHP's `previous`.
+    pub previous: Option<Box<Exception>>,
 }
 
 /// Why a run ended before its end.
@@ -111,7 +114,19 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
 impl Exception {
     /// PHP's `Fatal error: Uncaught …` text (without the leading label).
     pub fn uncaught_message(&self) -> String {
-        let mut s = format!("Uncaught {}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
+        // Exception::__toString: the earliest of the chain first, each later
+        // one after "Next".
+        let mut chain = vec![self];
+        while let Some(p) = chain.last().and_then(|e| e.previous.as_deref()) {
+            chain.push(p);
+        }
+        let parts: Vec<String> = chain.iter().rev().map(|e| e.describe()).collect();
+        format!("Uncaught {}\n  thrown", parts.join("\n\nNext "))
+    }
+
+    /// `Class: message in file:line`, then the stack trace.
+    fn describe(&self) -> String {
+        let mut s = format!("{}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
         for (i, t) in self.trace.iter().enumerate() {
             if &*t.file == INTERNAL_FUNCTION {
                 s.push_str(&format!("#{} {}: {}({})\n", i, t.file, t.function, t.args.join(", ")));
@@ -119,7 +134,7 @@ impl Exception {
             }
             s.push_str(&format!("#{} {}({}): {}({})\n", i, t.file, t.line, t.function, t.args.join(", ")));
         }
-        s.push_str(&format!("#{} {{main}}\n  thrown", self.trace.len()));
+        s.push_str(&format!("#{} {{main}}", self.trace.len()));
         s
     }
 }

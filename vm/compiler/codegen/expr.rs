@@ -156,7 +156,7 @@ impl Compiler {
             ExprKind::Closure(_) => return unsupported("Closure", e.line),
             ExprKind::ArrowFn(_) => return unsupported("Arrow function", e.line),
             ExprKind::Match { subject, arms } => self.compile_match(subject, arms, e.line)?,
-            ExprKind::Throw(_) => return unsupported("throw", e.line),
+            ExprKind::Throw(x) => self.compile_throw(x, e.line, true)?,
             ExprKind::Yield { .. } | ExprKind::YieldFrom(_) => return unsupported("yield", e.line),
         })
     }
