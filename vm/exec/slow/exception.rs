@@ -260,6 +260,29 @@ unsafe fn free_incomplete_return(f: *mut Frame, op: &OpArray, fc: *mut Zval) {
     (*fc).u2 = NO_RETURN;
 }
 
+/// A frame abandoned by `exit` or a cancelled run (neither runs finally
+/// blocks nor passes HANDLE_EXCEPTION): frees the exceptions held by the
+/// finally blocks it is running.
+pub unsafe fn drop_held(f: *mut Frame) {
+    let op = &(*(*f).func).op;
+    if op.try_catch.is_empty() || (*f).opline.is_null() {
+        return;
+    }
+    // INVARIANT: a frame's opline is null from its push until it saves one
+    // of its own oplines; an opline inside a finally block means the block
+    // was entered, by FAST_CALL or an exception, which set its var.
+    let (ip, base) = ((*f).opline as usize, op.entry() as usize);
+    let n = (ip.wrapping_sub(base) / core::mem::size_of::<Op>()) as u32;
+    if ip < base || n as usize >= op.ops.len() {
+        return;
+    }
+    for tc in &op.try_catch {
+        if tc.finally_op != 0 && tc.finally_op <= n && n < tc.finally_end {
+            drop(take_stashed(fast_call_var(f, op, tc.finally_end)));
+        }
+    }
+}
+
 // ---------------------------------------------------------------- unwinding
 
 /// HANDLE_EXCEPTION: continues after a throw in the frame at `fp` (its
