@@ -410,8 +410,9 @@ unsafe fn free_live_ranges(vm: &mut Vm, f: *mut Frame, op: &OpArray, op_num: u32
                     // Restore the level `@` saved, unless the code under it
                     // changed error_reporting to something non-fatal.
                     const FATAL: i64 = 1 | 4 | 16 | 64 | 256 | 4096;
-                    if vm.error_reporting & !FATAL == 0 {
-                        vm.error_reporting = (*slot).lval();
+                    let saved = (*slot).lval();
+                    if vm.error_reporting & !FATAL == 0 && saved & !FATAL != 0 {
+                        vm.error_reporting = saved;
                     }
                 }
                 LiveKind::Rope => {
