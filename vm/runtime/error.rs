@@ -57,7 +57,7 @@ pub struct TraceFrame {
 
 /// A thrown PHP exception. Objects arrive with classes; until then a
 /// throwable is its class name, message and where it was raised.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Exception {
     pub class: String,
     pub message: String,
@@ -67,6 +67,21 @@ pub struct Exception {
     /// The exception this one replaced (thrown in a finally block while
     /// this one was pending): PHP's `previous`.
     pub previous: Option<Box<Exception>>,
+    /// Bytes counted against the memory limit for the trace (released when
+    /// dropped): finally blocks that throw keep chains of them alive.
+    pub charged: usize,
+}
+
+impl Drop for Exception {
+    /// Frees a long `previous` chain (one link per finally block that threw)
+    /// in a loop, not by recursion on the native stack.
+    fn drop(&mut self) {
+        crate::value::heap::release(self.charged);
+        let mut next = self.previous.take();
+        while let Some(mut e) = next {
+            next = e.previous.take();
+        }
+    }
 }
 
 /// Why a run ended before its end.
@@ -137,6 +152,12 @@ impl Exception {
         s.push_str(&format!("#{} {{main}}", self.trace.len()));
         s
     }
+}
+
+/// What a trace costs, as counted against the memory limit (PHP keeps it
+/// as an array of arrays, which its limit counts too).
+pub fn trace_bytes(trace: &[TraceFrame]) -> usize {
+    trace.iter().map(|t| core::mem::size_of::<TraceFrame>() + t.function.len() + t.args.iter().map(|a| a.len() + 24).sum::<usize>()).sum()
 }
 
 /// The arguments of a running frame, rendered for a trace.
