@@ -75,10 +75,18 @@ pub fn dump_op_array(op: &OpArray, out: &mut String) {
     }
     if !op.try_catch.is_empty() {
         out.push_str("EXCEPTION TABLE:\n");
+        // opcache ends an entry with a newline only when it has no finally
+        // block (its format for finally_end lacks the `\n`): entries with
+        // one run on into the next entry or function header.
         for t in &op.try_catch {
             let _ = write!(out, "     {:04}", t.try_op);
             let opt = |v: u32| if v != 0 { format!(", {v:04}") } else { ", -".to_string() };
-            let _ = writeln!(out, "{}{}{}", opt(t.catch_op), opt(t.finally_op), opt(t.finally_end));
+            let _ = write!(out, "{}{}", opt(t.catch_op), opt(t.finally_op));
+            if t.finally_end != 0 {
+                let _ = write!(out, ", {:04}", t.finally_end);
+            } else {
+                out.push_str(", -\n");
+            }
         }
     }
 }
@@ -218,6 +226,19 @@ fn dump_op(oa: &OpArray, o: &Op, out: &mut String) {
         Opcode::InitFcallByName | Opcode::InitDynamicCall => {
             let _ = write!(out, " {}", o.op1);
             operand(oa, o.op2_type, o.op2, meta.op2, false, out);
+            return;
+        }
+        // The last CATCH has no next catch to jump to.
+        Opcode::Catch if o.extended_value & crate::exec::slow::exception::LAST_CATCH != 0 => {
+            operand(oa, o.op1_type, o.op1, meta.op1, false, out);
+            return;
+        }
+        // op2: the enclosing try/catch entry, printed when there is one.
+        Opcode::FastRet => {
+            operand(oa, o.op1_type, o.op1, meta.op1, false, out);
+            if o.op2 != u32::MAX {
+                let _ = write!(out, " try-catch({})", o.op2);
+            }
             return;
         }
         Opcode::DeclareFunction => {

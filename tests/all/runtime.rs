@@ -60,3 +60,10 @@ fn infinite_recursion_ends_with_memory_exhausted() {
         "{out}"
     );
 }
+
+#[test]
+fn exception_chains_are_counted_against_the_memory_limit() {
+    let (out, code) = crate::run_php(&crate::root().join("tests/php/exception_chain_memory.php"), &[]);
+    assert_eq!(code, Some(255));
+    assert!(out.starts_with("\nFatal error: Allowed memory size of 134217728 bytes exhausted"), "{out}");
+}

@@ -78,3 +78,5 @@ HThis::$sa[0] += 5; echo HThis::$sa[0], get_class((new HThis)->t()), "\n";
 $cl_a = 2; $cl_f = function($x) use ($cl_a, &$sw) { return $x * $cl_a; }; $cl_g = fn($y) => $y + $cl_a;
 echo $cl_f(3), $cl_g(1), implode(',', array_map($cl_g, [1, 2])), "\n";
 $fcc = strlen(...); $fcm = $ho->get(...); $fcs = HBase::make(...); echo $fcc('abc'), $fcm(), get_class($fcs()), "\n";
+function finally_ret($v) { try { if ($v) { throw $v; } return "t"; } catch (Error) { return "c"; } finally { foreach ([1] as $fv) { try { intdiv(1, 0); } catch (DivisionByZeroError $e) { echo "dz"; } finally { echo "in"; } } if ($v === 2) { return "f"; } } }
+echo finally_ret(0), finally_ret(1), finally_ret(2), "\n";

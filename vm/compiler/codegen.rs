@@ -17,7 +17,7 @@ pub mod member;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use self::emit::{FuncBuilder, Lit, LoopVar, Node};
+use self::emit::{FuncBuilder, Lit, LoopVar, Node, Unwind};
 use super::ast::{self, *};
 use super::program::{CompileError, Program};
 use crate::ops::{ArgInfo, Opcode, TypeMask, IS_CV, IS_UNUSED};
@@ -184,6 +184,9 @@ impl Compiler {
     pub fn compile_stmt(&mut self, s: &Stmt<'_>) -> CResult<()> {
         self.f.line = s.line;
         match &s.kind {
+            StmtKind::Expr(Expr { kind: ExprKind::Throw(x), line }) => {
+                self.compile_throw(x, *line, false)?;
+            }
             StmtKind::Expr(e) => {
                 let n = self.compile_expr(e)?;
                 self.f.free(&n);
@@ -253,7 +256,7 @@ impl Compiler {
             }
             StmtKind::Namespace { .. } => return unsupported("namespace", s.line),
             StmtKind::Use(_) => return unsupported("use statement", s.line),
-            StmtKind::Try { .. } => return unsupported("try", s.line),
+            StmtKind::Try { body, catches, finally } => self.compile_try(body, catches, *finally, s.line)?,
             StmtKind::Goto(label) => self.compile_goto(label, s.line)?,
             StmtKind::Label(label) => self.compile_label(label, s.line)?,
         }
@@ -311,6 +314,7 @@ impl Compiler {
         if free.is_some() {
             self.f.loop_frees.push(id);
         }
+        self.f.unwind.push(Unwind::Loop(free.clone()));
         self.f.loops.push(LoopVar { free, breaks: Vec::new(), conts: Vec::new(), is_switch });
     }
 
@@ -318,6 +322,7 @@ impl Compiler {
     fn end_loop(&mut self, cont: u32) {
         let l = self.f.loops.pop().expect("loop stack");
         self.f.loop_path.pop();
+        self.f.unwind.pop();
         let brk = self.f.next_op();
         for j in l.breaks {
             self.f.patch_to(j, brk);
@@ -632,18 +637,38 @@ impl Compiler {
         Ok(result)
     }
 
-    /// Frees the loop variables of the `depth - 1` innermost loops (Zend's
-    /// `zend_handle_loops_and_finally_ex`); `depth == usize::MAX` frees all.
-    fn free_loop_vars(&mut self, depth: usize) {
-        let n = self.f.loops.len();
-        let count = if depth == usize::MAX { n } else { depth - 1 };
-        for i in 0..count.min(n) {
-            let l = &self.f.loops[n - 1 - i];
-            if let Some((code, node)) = l.free.clone() {
-                let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
-                self.f.at(o).extended_value = 1; // ZEND_FREE_ON_RETURN
+    /// Zend's `zend_handle_loops_and_finally_ex`: what leaving the `depth -
+    /// 1` innermost loops (`usize::MAX`: everything, for return and goto)
+    /// must do first, innermost first: free each loop's temporary
+    /// (FREE_ON_RETURN), run each finally block left (FAST_CALL; `ret` is
+    /// the return value it must free if the finally throws), drop the
+    /// exception held by a finally block left (DISCARD_EXCEPTION).
+    fn handle_loops_and_finally(&mut self, depth: usize, ret: Option<&Node>) {
+        let mut depth = depth;
+        for i in (0..self.f.unwind.len()).rev() {
+            match self.f.unwind[i].clone() {
+                Unwind::FastCall { var, try_index } => {
+                    let o = self.f.emit(Opcode::FastCall, &Node::Unused, ret.unwrap_or(&Node::Unused), &var);
+                    self.f.at(o).op1 = try_index;
+                }
+                Unwind::Discard { var } => {
+                    self.f.emit(Opcode::DiscardException, &var, &Node::Unused, &Node::Unused);
+                }
+                Unwind::Loop(_) if depth <= 1 => return,
+                Unwind::Loop(None) => depth -= 1,
+                Unwind::Loop(Some((code, node))) => {
+                    let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
+                    self.f.at(o).extended_value = 1; // ZEND_FREE_ON_RETURN
+                    depth -= 1;
+                }
             }
         }
+    }
+
+    /// `zend_has_finally`: is a `return` here inside a try or catch block
+    /// that has a finally?
+    fn has_finally(&self) -> bool {
+        self.f.unwind.iter().any(|u| matches!(u, Unwind::FastCall { .. }))
     }
 
     fn compile_break_continue(&mut self, is_break: bool, levels: u32, line: u32) -> CResult<()> {
@@ -659,8 +684,9 @@ impl Compiler {
             let s = if depth == 1 { "" } else { "s" };
             return fatal(format!("Cannot '{kw}' {depth} level{s}"), line);
         }
-        self.free_loop_vars(depth);
+        self.handle_loops_and_finally(depth, None);
         let j = self.f.emit_jump();
+        self.f.jump_outs.push(j);
         let n = self.f.loops.len();
         let target = &mut self.f.loops[n - depth];
         if is_break || target.is_switch {
@@ -681,10 +707,15 @@ impl Compiler {
             None => Node::Const(Lit::Null),
         };
         self.f.line = line;
+        if self.f.has_finally && (matches!(n, Node::Cv(_)) || (by_ref && matches!(n, Node::Var(_)))) && self.has_finally() {
+            // The finally block must not change the value being returned.
+            n = if by_ref { self.f.emit_var(Opcode::MakeRef, &n, &Node::Unused) } else { self.f.emit_tmp(Opcode::QmAssign, &n, &Node::Unused) };
+        }
         if self.f.has_return_type {
             self.emit_return_type_check(e.map(|_| &mut n), false, line)?;
         }
-        self.free_loop_vars(usize::MAX);
+        let ret = if n.is_tmpvar() { Some(n.clone()) } else { None };
+        self.handle_loops_and_finally(usize::MAX, ret.as_ref());
         let code = if by_ref { Opcode::ReturnByRef } else { Opcode::Return };
         let i = self.f.emit(code, &n, &Node::Unused, &Node::Unused);
         if by_ref && e.is_some() {
@@ -1087,8 +1118,9 @@ impl Compiler {
         // The frees of every enclosing loop; the resolution turns the ones
         // the jump does not leave into NOPs.
         let first = self.f.next_op();
-        self.free_loop_vars(usize::MAX);
+        self.handle_loops_and_finally(usize::MAX, None);
         let j = self.f.emit_jump();
+        self.f.jump_outs.push(j);
         let path = self.f.loop_path.clone();
         self.f.gotos.push(emit::PendingGoto { label: label.to_vec(), jump: j, frees_from: first, path, line });
         Ok(())
@@ -1105,8 +1137,17 @@ impl Compiler {
                 return fatal("'goto' into loop or switch statement is disallowed", g.line);
             }
             let left = g.path.len() - lpath.len();
-            // The frees of the innermost `left` loops stay; the rest become NOPs.
-            let n = self.f.loops_with_free_left(&g, left);
+            // The frees of the innermost `left` loops and the FAST_CALLs of
+            // the finally blocks left stay; the rest become NOPs.
+            let mut n = self.f.loops_with_free_left(&g, left);
+            for tc in &self.f.op.try_catch {
+                if tc.try_op > g.jump {
+                    break;
+                }
+                if tc.finally_op != 0 && g.jump < tc.finally_op - 1 && (target > tc.finally_end || target < tc.try_op) {
+                    n += 1;
+                }
+            }
             let mut kept = 0;
             for i in g.frees_from..g.jump {
                 if kept < n {
@@ -1118,6 +1159,134 @@ impl Compiler {
             }
             self.f.patch_to(g.jump, target);
         }
+        self.check_finally_breakout()
+    }
+
+    /// `zend_check_finally_breakout`: no break, continue or goto may jump
+    /// into or out of a finally block.
+    fn check_finally_breakout(&mut self) -> CResult<()> {
+        if !self.f.has_finally {
+            return Ok(());
+        }
+        for &j in &self.f.jump_outs {
+            let dst = self.f.op.ops[j as usize].op1;
+            for tc in &self.f.op.try_catch {
+                let inside = |n: u32| n >= tc.finally_op && n <= tc.finally_end;
+                if !inside(j) && inside(dst) {
+                    return fatal("jump into a finally block is disallowed", self.f.op.ops[j as usize].lineno);
+                }
+                if inside(j) && !inside(dst) {
+                    return fatal("jump out of a finally block is disallowed", self.f.op.ops[j as usize].lineno);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `zend_compile_throw`: THROW op1 (extended_value 1 in an expression,
+    /// whose value is `true`).
+    pub fn compile_throw(&mut self, e: &Expr<'_>, line: u32, is_expr: bool) -> CResult<Node> {
+        let n = self.compile_expr(e)?;
+        self.f.line = line;
+        let i = self.f.emit(Opcode::Throw, &n, &Node::Unused, &Node::Unused);
+        if is_expr {
+            self.f.at(i).extended_value = 1; // ZEND_THROW_IS_EXPR
+        }
+        Ok(Node::Const(Lit::Bool(true)))
+    }
+
+    /// `zend_compile_try`: the try body, a JMP over the catches, each catch
+    /// a chain of CATCH oplines (one per class; op2: the next CATCH, last
+    /// one flagged), then `FAST_CALL; JMP over; finally body; FAST_RET`.
+    fn compile_try(&mut self, body: &[Stmt<'_>], catches: &[Catch<'_>], finally: Option<&[Stmt<'_>]>, line: u32) -> CResult<()> {
+        if catches.is_empty() && finally.is_none() {
+            return fatal("Cannot use try without catch or finally", line);
+        }
+        // `label: try { }` must not be the same as `try { label: }`.
+        if self.f.labels.last().is_some_and(|l| l.1 == self.f.next_op()) {
+            self.f.emit(Opcode::Nop, &Node::Unused, &Node::Unused, &Node::Unused);
+        }
+        let try_index = self.f.op.try_catch.len() as u32;
+        self.f.op.try_catch.push(crate::ops::TryCatch { try_op: self.f.next_op(), ..Default::default() });
+        let orig_offset = self.f.try_catch_offset;
+        let fast_call = if finally.is_some() {
+            self.f.has_finally = true;
+            let var = self.f.tmp();
+            self.f.unwind.push(Unwind::FastCall { var: var.clone(), try_index });
+            Some(var)
+        } else {
+            None
+        };
+        self.f.try_catch_offset = Some(try_index);
+        self.compile_stmts(body)?;
+        let mut jmp_opnums = Vec::new();
+        if !catches.is_empty() {
+            jmp_opnums.push(self.f.emit_jump());
+        }
+        for (i, c) in catches.iter().enumerate() {
+            let is_last_catch = i + 1 == catches.len();
+            let mut jmp_multicatch = Vec::new();
+            let mut opnum_catch = 0;
+            self.f.line = c.line;
+            for (j, class) in c.types.iter().enumerate() {
+                let is_last_class = j + 1 == c.types.len();
+                let lc = class.name.to_ascii_lowercase();
+                if class.kind == NameKind::Unqualified && matches!(lc.as_slice(), b"self" | b"parent" | b"static") {
+                    return fatal("Bad class name in the catch statement", c.line);
+                }
+                opnum_catch = self.f.next_op();
+                if i == 0 && j == 0 {
+                    self.f.op.try_catch[try_index as usize].catch_op = opnum_catch;
+                }
+                let result = match c.var {
+                    Some(b"this") => return fatal("Cannot re-assign $this", c.line),
+                    Some(v) => Node::Cv(self.f.cv(v)),
+                    None => Node::Unused,
+                };
+                // The class name, then its lowercase form (zend_add_class_name_literal).
+                let at = self.f.emit(Opcode::Catch, &Node::Const(Lit::Str(class.name.to_vec())), &Node::Unused, &result);
+                self.f.literal(&Lit::Str(lc));
+                let slot = self.f.cache_slot();
+                let last = (is_last_catch && is_last_class) as u32 * crate::exec::slow::exception::LAST_CATCH;
+                self.f.at(at).extended_value = slot << 1 | last;
+                if !is_last_class {
+                    jmp_multicatch.push(self.f.emit_jump());
+                    let next = self.f.next_op();
+                    self.f.at(opnum_catch).op2 = next;
+                }
+            }
+            for j in jmp_multicatch {
+                self.f.patch_here(j);
+            }
+            self.compile_stmts(c.body)?;
+            if !is_last_catch {
+                jmp_opnums.push(self.f.emit_jump());
+                let next = self.f.next_op();
+                self.f.at(opnum_catch).op2 = next;
+            }
+        }
+        for j in jmp_opnums {
+            self.f.patch_here(j);
+        }
+        if let (Some(fin), Some(var)) = (finally, fast_call) {
+            let opnum_jmp = self.f.next_op() + 1;
+            self.f.unwind.pop();
+            self.f.unwind.push(Unwind::Discard { var: var.clone() });
+            self.f.line = fin.first().map_or(line, |s| s.line);
+            let fc = self.f.emit(Opcode::FastCall, &Node::Unused, &Node::Unused, &var);
+            self.f.at(fc).op1 = try_index;
+            self.f.emit_jump();
+            self.compile_stmts(fin)?;
+            let end = self.f.next_op();
+            let tc = &mut self.f.op.try_catch[try_index as usize];
+            tc.finally_op = opnum_jmp + 1;
+            tc.finally_end = end;
+            let r = self.f.emit(Opcode::FastRet, &var, &Node::Unused, &Node::Unused);
+            self.f.at(r).op2 = orig_offset.unwrap_or(u32::MAX);
+            self.f.patch_here(opnum_jmp);
+            self.f.unwind.pop();
+        }
+        self.f.try_catch_offset = orig_offset;
         Ok(())
     }
 
@@ -1181,7 +1350,7 @@ mod tests {
     #[test]
     fn language_construct_scripts_free_everything() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/php");
-        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "reference_edges", "globals_array", "return_by_ref_typed", "foreach_by_ref_modify", "all_handlers"] {
+        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "reference_edges", "globals_array", "return_by_ref_typed", "foreach_by_ref_modify", "all_handlers", "exceptions_internal", "exceptions_finally", "exceptions_frames", "exceptions_uncaught_chain", "exceptions_edges", "exceptions_live_ranges", "exceptions_random_7", "exceptions_random_333"] {
             let path = root.join(format!("{name}.php"));
             let src = std::fs::read(&path).expect("script");
             let want = std::fs::read_to_string(path.with_extension("out")).expect("recorded output");

@@ -85,6 +85,8 @@ fn emit(ops: &[Op], out: &mut Vec<LiveRange>, var: u32, start: u32, end: u32) {
     let kind = match ops[start as usize].opcode() {
         // Booleans need no destruction.
         Opcode::JmpzEx | Opcode::JmpnzEx | Opcode::Bool | Opcode::BoolNot => return,
+        // FAST_CALL vars are handled by the exception table, not freed.
+        Opcode::FastCall => return,
         Opcode::BeginSilence => {
             out.push(LiveRange { var, start: start + 1, end, kind: LiveKind::Silence });
             return;

@@ -325,6 +325,7 @@ impl Vm {
             let mut f = self.cur;
             while !f.is_null() && f != caller {
                 if !(*f).func.is_null() && (*(*f).func).is_user() {
+                    super::slow::exception::drop_held(f);
                     super::slow::call::free_frame_values(f);
                 }
                 let prev = (*f).prev;

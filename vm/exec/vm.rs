@@ -379,7 +379,9 @@ impl Vm {
     pub fn throw_error(&mut self, class: &'static str, msg: &str) -> Thrown {
         let (file, line) = self.location();
         let trace = crate::runtime::error::backtrace(self);
-        self.exception = Some(Box::new(Exception { class: class.into(), message: msg.into(), file, line, trace }));
+        let charged = crate::runtime::error::trace_bytes(&trace);
+        crate::value::heap::charge(charged);
+        self.exception = Some(Box::new(Exception { class: class.into(), message: msg.into(), file, line, trace, previous: None, charged }));
         Thrown
     }
 

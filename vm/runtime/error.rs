@@ -57,13 +57,31 @@ pub struct TraceFrame {
 
 /// A thrown PHP exception. Objects arrive with classes; until then a
 /// throwable is its class name, message and where it was raised.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Exception {
     pub class: String,
     pub message: String,
     pub file: Arc<str>,
     pub line: u32,
     pub trace: Vec<TraceFrame>,
+    /// The exception this one replaced (thrown in a finally block while
+    /// this one was pending): PHP's `previous`.
+    pub previous: Option<Box<Exception>>,
+    /// Bytes counted against the memory limit for the trace (released when
+    /// dropped): finally blocks that throw keep chains of them alive.
+    pub charged: usize,
+}
+
+impl Drop for Exception {
+    /// Frees a long `previous` chain (one link per finally block that threw)
+    /// in a loop, not by recursion on the native stack.
+    fn drop(&mut self) {
+        crate::value::heap::release(self.charged);
+        let mut next = self.previous.take();
+        while let Some(mut e) = next {
+            next = e.previous.take();
+        }
+    }
 }
 
 /// Why a run ended before its end.
@@ -171,7 +189,19 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
 impl Exception {
     /// PHP's `Fatal error: Uncaught …` text (without the leading label).
     pub fn uncaught_message(&self) -> String {
-        let mut s = format!("Uncaught {}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
+        // Exception::__toString: the earliest of the chain first, each later
+        // one after "Next".
+        let mut chain = vec![self];
+        while let Some(p) = chain.last().and_then(|e| e.previous.as_deref()) {
+            chain.push(p);
+        }
+        let parts: Vec<String> = chain.iter().rev().map(|e| e.describe()).collect();
+        format!("Uncaught {}\n  thrown", parts.join("\n\nNext "))
+    }
+
+    /// `Class: message in file:line`, then the stack trace.
+    fn describe(&self) -> String {
+        let mut s = format!("{}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
         for (i, t) in self.trace.iter().enumerate() {
             if &*t.file == INTERNAL_FUNCTION {
                 s.push_str(&format!("#{} {}: {}({})\n", i, t.file, t.function, t.args.join(", ")));
@@ -179,9 +209,15 @@ impl Exception {
             }
             s.push_str(&format!("#{} {}({}): {}({})\n", i, t.file, t.line, t.function, t.args.join(", ")));
         }
-        s.push_str(&format!("#{} {{main}}\n  thrown", self.trace.len()));
+        s.push_str(&format!("#{} {{main}}", self.trace.len()));
         s
     }
+}
+
+/// What a trace costs, as counted against the memory limit (PHP keeps it
+/// as an array of arrays, which its limit counts too).
+pub fn trace_bytes(trace: &[TraceFrame]) -> usize {
+    trace.iter().map(|t| core::mem::size_of::<TraceFrame>() + t.function.len() + t.args.iter().map(|a| a.len() + 24).sum::<usize>()).sum()
 }
 
 /// The arguments of a running frame, rendered for a trace.

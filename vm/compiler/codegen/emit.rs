@@ -142,6 +142,20 @@ pub struct LoopVar {
     pub is_switch: bool,
 }
 
+/// One entry of Zend's `loop_var_stack`: what leaving the constructs open
+/// here (return, break, continue, goto) must do on the way out.
+#[derive(Clone, Debug)]
+pub enum Unwind {
+    /// A loop or switch; `Some`: the temporary to free (FE_FREE/FREE).
+    Loop(Option<(Opcode, Node)>),
+    /// Inside a try (or catch) with a finally: FAST_CALL into it with the
+    /// var `var`; `try_index` is the try/catch entry.
+    FastCall { var: Node, try_index: u32 },
+    /// Inside a finally block: leaving it drops the exception its FAST_CALL
+    /// var holds (DISCARD_EXCEPTION).
+    Discard { var: Node },
+}
+
 #[derive(Clone, Copy)]
 pub struct Mark {
     pub ops: u32,
@@ -184,6 +198,16 @@ pub struct FuncBuilder {
     pub gotos: Vec<PendingGoto>,
     /// Labels: name, opline, loop path.
     pub labels: Vec<(Vec<u8>, u32, Vec<u32>)>,
+    /// Zend's `loop_var_stack` (innermost last).
+    pub unwind: Vec<Unwind>,
+    /// The try/catch entry whose try or catch blocks are being compiled
+    /// (Zend's `CG(context).try_catch_offset`).
+    pub try_catch_offset: Option<u32>,
+    /// A finally block has been seen (`ZEND_ACC_HAS_FINALLY_BLOCK`).
+    pub has_finally: bool,
+    /// The JMPs of break, continue and goto, checked against finally blocks
+    /// once the function is done (`zend_check_finally_breakout`).
+    pub jump_outs: Vec<u32>,
 }
 
 impl FuncBuilder {
@@ -201,6 +225,10 @@ impl FuncBuilder {
             loop_frees: Vec::new(),
             gotos: Vec::new(),
             labels: Vec::new(),
+            unwind: Vec::new(),
+            try_catch_offset: None,
+            has_finally: false,
+            jump_outs: Vec::new(),
         }
     }
 
@@ -403,6 +431,12 @@ impl FuncBuilder {
             }
             if o.result_type & (IS_TMP_VAR | IS_VAR) != 0 {
                 o.result += ncv;
+            }
+        }
+        // FAST_CALL op1: the try/catch entry, now its finally block (pass_two).
+        for o in self.op.ops.iter_mut() {
+            if o.opcode() == Opcode::FastCall {
+                o.op1 = self.op.try_catch.get(o.op1 as usize).map_or(0, |t| t.finally_op);
             }
         }
         self.op.num_tmps = self.t;

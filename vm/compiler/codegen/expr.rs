@@ -155,7 +155,7 @@ impl Compiler {
             ExprKind::Closure(f) => self.compile_closure(f, false, e.line)?,
             ExprKind::ArrowFn(f) => self.compile_closure(f, true, e.line)?,
             ExprKind::Match { subject, arms } => self.compile_match(subject, arms, e.line)?,
-            ExprKind::Throw(_) => return unsupported("throw", e.line),
+            ExprKind::Throw(x) => self.compile_throw(x, e.line, true)?,
             ExprKind::Yield { .. } | ExprKind::YieldFrom(_) => return unsupported("yield", e.line),
         })
     }

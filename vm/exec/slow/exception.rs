@@ -1,43 +1,332 @@
-//! HANDLE_EXCEPTION: find the catch/finally covering the throwing opline,
-//! free the live temporaries and prepared calls, or unwind to the caller.
+//! Exceptions: HANDLE_EXCEPTION (find the catch/finally covering the
+//! throwing opline, free the live temporaries and prepared calls, or unwind
+//! to the caller), the CATCH/THROW/FAST_CALL/FAST_RET/DISCARD_EXCEPTION
+//! slow paths, and Zend's `zend_dispatch_try_catch_finally_helper`.
+//!
+//! Every look at the pending exception itself goes through the functions in
+//! "The pending exception" below (`pending_instance_of`, `take_pending`,
+//! `throw_value` and the finally-block stash): they are the seam to the
+//! object model. Until objects land a pending throwable is a Rust record
+//! (`runtime::error::Exception`).
 
 use crate::exec::frame::Frame;
-use crate::exec::Vm;
-use crate::ops::{slot_offset, LiveKind, Op};
-use crate::runtime::error::Level;
-use crate::value::Zval;
+use crate::exec::{Thrown, Vm};
+use crate::ops::{slot_offset, LiveKind, Op, OpArray, IS_CV, IS_TMP_VAR, IS_VAR};
+use crate::runtime::error::{Exception, Level};
+use crate::value::{Zval, IS_OBJECT, IS_PTR};
 
-/// Continues after a throw in the frame at `fp` (its `opline` is the throwing
-/// one). `None`: the run is over (uncaught, fatal error or exit).
+/// `extended_value` bit of the last CATCH of a try (Zend's `ZEND_LAST_CATCH`).
+pub const LAST_CATCH: u32 = 1;
+/// `u2` of a FAST_CALL var entered by an exception, not by a FAST_CALL.
+const NO_RETURN: u32 = u32::MAX;
+
+// ---------------------------------------------------------------- the pending exception
+
+/// PHP 8.2's builtin throwables (`php -n`), lowercase, with their parent
+/// (`throwable` for the two roots). Every throwable also implements
+/// `Throwable` and `Stringable`.
+static THROWABLES: &[(&str, &str)] = &[
+    ("exception", "throwable"),
+    ("error", "throwable"),
+    ("errorexception", "exception"),
+    ("compileerror", "error"),
+    ("parseerror", "compileerror"),
+    ("typeerror", "error"),
+    ("argumentcounterror", "typeerror"),
+    ("valueerror", "error"),
+    ("arithmeticerror", "error"),
+    ("divisionbyzeroerror", "arithmeticerror"),
+    ("unhandledmatcherror", "error"),
+    ("assertionerror", "error"),
+    ("fibererror", "error"),
+    ("closedgeneratorexception", "exception"),
+    ("jsonexception", "exception"),
+    ("reflectionexception", "exception"),
+    ("sodiumexception", "exception"),
+    ("random\\randomerror", "error"),
+    ("random\\brokenrandomengineerror", "random\\randomerror"),
+    ("random\\randomexception", "exception"),
+    ("logicexception", "exception"),
+    ("badfunctioncallexception", "logicexception"),
+    ("badmethodcallexception", "badfunctioncallexception"),
+    ("domainexception", "logicexception"),
+    ("invalidargumentexception", "logicexception"),
+    ("lengthexception", "logicexception"),
+    ("outofrangeexception", "logicexception"),
+    ("runtimeexception", "exception"),
+    ("outofboundsexception", "runtimeexception"),
+    ("overflowexception", "runtimeexception"),
+    ("rangeexception", "runtimeexception"),
+    ("underflowexception", "runtimeexception"),
+    ("unexpectedvalueexception", "runtimeexception"),
+];
+
+/// Is class `class` (any case) the class `target_lc` or one of its descendants?
+fn class_instance_of(class: &str, target_lc: &[u8]) -> bool {
+    let mut c = class.to_ascii_lowercase();
+    if c.as_bytes() == target_lc {
+        return true;
+    }
+    if THROWABLES.iter().any(|(n, _)| *n == c) && matches!(target_lc, b"throwable" | b"stringable") {
+        return true;
+    }
+    // The table is a tree: this walk ends at a root.
+    while let Some((_, parent)) = THROWABLES.iter().find(|(n, _)| *n == c) {
+        if parent.as_bytes() == target_lc {
+            return true;
+        }
+        c = parent.to_string();
+    }
+    false
+}
+
+/// Does the pending exception's class equal, extend or implement the class
+/// `class_lc` (lowercase, no leading `\`)? False when nothing is pending.
+// TODO(objects): instanceof over the pending object's class and its parents.
+pub fn pending_instance_of(vm: &Vm, class_lc: &[u8]) -> bool {
+    vm.exception.as_ref().is_some_and(|e| class_instance_of(&e.class, class_lc))
+}
+
+/// Takes the pending exception (nothing is pending afterwards) and returns
+/// the value a catch variable receives (owned).
+pub fn take_pending(vm: &mut Vm) -> Zval {
+    vm.exception = None;
+    // TODO(objects): return the exception object (ownership moves to the
+    // caller); until objects land a catch variable receives null.
+    Zval::NULL
+}
+
+/// THROW: makes `v` (owned) the pending exception. A non-object is
+/// `Error: Can only throw objects`. Always `Err`: an exception is pending.
+pub fn throw_value(vm: &mut Vm, v: Zval) -> Result<(), Thrown> {
+    if v.kind() != IS_OBJECT {
+        // SAFETY: `v` is an owned value.
+        unsafe { v.ptr_dtor() };
+        return Err(vm.throw_error("Error", "Can only throw objects"));
+    }
+    // TODO(objects): check the object is a Throwable ("Cannot throw objects
+    // that do not implement Throwable"), fill in file/line/trace when it was
+    // created, and make it pending (moving `v`). No object exists yet.
+    // SAFETY: `v` is an owned value.
+    unsafe { v.ptr_dtor() };
+    Err(vm.throw_error("Error", "Can only throw objects"))
+}
+
+// While a finally block runs because of an exception, the FAST_CALL var
+// holds that exception (Zend keeps the object in the var's payload). Here
+// the payload is the boxed `Exception` as a raw pointer (IS_PTR, never
+// refcounted, so nothing else frees it), null when none is held; `u2` is the
+// FAST_CALL's opline number, or NO_RETURN. TODO(objects): hold the object.
+
+/// Moves the pending exception (if any) into the FAST_CALL var `fc`.
+unsafe fn stash_pending(vm: &mut Vm, fc: *mut Zval) {
+    let p = vm.exception.take().map_or(core::ptr::null_mut(), |b| Box::into_raw(b) as *mut u8);
+    *fc = Zval::ptr(p);
+    (*fc).u2 = NO_RETURN;
+}
+
+/// Takes the exception held in the FAST_CALL var `fc`, if any.
+unsafe fn take_stashed(fc: *mut Zval) -> Option<Box<Exception>> {
+    if (*fc).kind() != IS_PTR || (*fc).value.ptr.is_null() {
+        return None;
+    }
+    let p = (*fc).value.ptr as *mut Exception;
+    (*fc).value.ptr = core::ptr::null_mut();
+    // SAFETY: a non-null IS_PTR payload of a FAST_CALL var is only ever
+    // written by `stash_pending` from `Box::into_raw`, and is nulled when taken.
+    Some(Box::from_raw(p))
+}
+
+/// `zend_exception_set_previous`: `prev` becomes the previous exception of
+/// the last exception in the pending one's chain.
+fn chain_previous(vm: &mut Vm, prev: Box<Exception>) {
+    let Some(mut e) = vm.exception.as_deref_mut() else {
+        vm.exception = Some(prev);
+        return;
+    };
+    while e.previous.is_some() {
+        e = e.previous.as_deref_mut().expect("checked");
+    }
+    e.previous = Some(prev);
+}
+
+// ---------------------------------------------------------------- handlers
+
+/// CATCH: binds and clears the pending exception when it is an op1
+/// (`Ok(true)`); `Ok(false)`: try the next catch (op2); `Err`: the last catch
+/// did not match, rethrown from this opline.
+#[cold]
+#[inline(never)]
+pub unsafe fn catch(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
+    super::enter(vm, fp, ip);
+    if vm.exception.is_none() {
+        vm.fatal_internal("CATCH without a pending exception");
+        return Err(Thrown);
+    }
+    // INVARIANT: the compiler puts the lowercase name right after op1's literal.
+    let lc = &*crate::exec::operand::const_1(ip).add(1);
+    let lc = (*lc.str()).bytes();
+    if !pending_instance_of(vm, lc) {
+        if (*ip).extended_value & LAST_CATCH != 0 {
+            return Err(Thrown);
+        }
+        return Ok(false);
+    }
+    let v = take_pending(vm);
+    if (*ip).result_type == IS_CV {
+        super::assign::assign(crate::exec::operand::result(ip, fp), v);
+    } else {
+        v.ptr_dtor();
+    }
+    Ok(true)
+}
+
+/// THROW op1.
+#[cold]
+#[inline(never)]
+pub unsafe fn throw(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let v = (*super::read1(vm, fp, ip)).deref().copy_value();
+    if vm.exception.is_some() {
+        // An undefined CV's warning was turned into an exception.
+        v.ptr_dtor();
+        return Err(Thrown);
+    }
+    throw_value(vm, v)
+}
+
+/// The frame's own op array and the index of its opline `ip`.
+unsafe fn op_of(fp: *mut Zval, ip: *const Op) -> (&'static OpArray, u32) {
+    let op = &(*(*(fp as *mut Frame)).func).op;
+    (op, op.op_index(ip))
+}
+
+/// FAST_CALL: the result var says "no exception, come back here".
+pub unsafe fn fast_call(fp: *mut Zval, ip: *const Op) {
+    let (_, n) = op_of(fp, ip);
+    let fc = crate::exec::operand::result(ip, fp);
+    *fc = Zval::ptr(core::ptr::null_mut());
+    (*fc).u2 = n;
+}
+
+/// FAST_RET: back after the FAST_CALL that entered the finally block, or
+/// rethrow the exception that did, to the enclosing try blocks (op2) and
+/// then the callers.
+#[cold]
+#[inline(never)]
+pub unsafe fn fast_ret(vm: *mut Vm, fp: *mut Zval, ip: *const Op) -> Option<(*const Op, *mut Zval)> {
+    let vm = &mut *vm;
+    let (op, n) = op_of(fp, ip);
+    let fc = crate::exec::operand::slot_1(ip, fp);
+    if (*fc).u2 != NO_RETURN {
+        return Some((op.entry().add((*fc).u2 as usize + 1), fp));
+    }
+    let f = fp as *mut Frame;
+    (*f).opline = ip;
+    vm.cur = f;
+    match take_stashed(fc) {
+        Some(e) => vm.exception = Some(e),
+        None => {
+            vm.fatal_internal("FAST_RET without an exception to rethrow");
+        }
+    }
+    let current = (*ip).op2;
+    let current = if current == u32::MAX { None } else { Some(current as usize) };
+    unwind(vm, f, n, current)
+}
+
+/// DISCARD_EXCEPTION: a return/break out of a finally block drops the
+/// exception it held and the return value of an interrupted `return`.
+pub unsafe fn discard_exception(fp: *mut Zval, ip: *const Op) {
+    let (op, _) = op_of(fp, ip);
+    let fc = crate::exec::operand::slot_1(ip, fp);
+    free_incomplete_return(fp as *mut Frame, op, fc);
+    drop(take_stashed(fc));
+}
+
+/// A `return` that ran the finally (FAST_CALL with the return value in
+/// op2) and will not complete: its value is freed.
+unsafe fn free_incomplete_return(f: *mut Frame, op: &OpArray, fc: *mut Zval) {
+    if (*fc).kind() != IS_PTR || (*fc).u2 == NO_RETURN {
+        return;
+    }
+    if let Some(call) = op.ops.get((*fc).u2 as usize) {
+        if call.op2_type & (IS_TMP_VAR | IS_VAR) != 0 {
+            let v = Frame::slot(f, call.op2);
+            (*v).ptr_dtor();
+            *v = Zval::UNDEF;
+        }
+    }
+    (*fc).u2 = NO_RETURN;
+}
+
+/// A frame abandoned by `exit` or a cancelled run (neither runs finally
+/// blocks nor passes HANDLE_EXCEPTION): frees the exceptions held by the
+/// finally blocks it is running.
+pub unsafe fn drop_held(f: *mut Frame) {
+    let op = &(*(*f).func).op;
+    if op.try_catch.is_empty() || (*f).opline.is_null() {
+        return;
+    }
+    // INVARIANT: a frame's opline is null from its push until it saves one
+    // of its own oplines; an opline inside a finally block means the block
+    // was entered, by FAST_CALL or an exception, which set its var.
+    let (ip, base) = ((*f).opline as usize, op.entry() as usize);
+    let n = (ip.wrapping_sub(base) / core::mem::size_of::<Op>()) as u32;
+    if ip < base || n as usize >= op.ops.len() {
+        return;
+    }
+    for tc in &op.try_catch {
+        if tc.finally_op != 0 && tc.finally_op <= n && n < tc.finally_end {
+            drop(take_stashed(fast_call_var(f, op, tc.finally_end)));
+        }
+    }
+}
+
+// ---------------------------------------------------------------- unwinding
+
+/// HANDLE_EXCEPTION: continues after a throw in the frame at `fp` (its
+/// `opline` is the throwing one). `None`: the run is over (uncaught, fatal
+/// error or exit) or the exception leaves a callback to its builtin.
 #[cold]
 #[inline(never)]
 pub unsafe fn handle(vm: *mut Vm, fp: *mut Zval) -> Option<(*const Op, *mut Zval)> {
     let vm = &mut *vm;
-    let mut f = fp as *mut Frame;
+    let f = fp as *mut Frame;
+    if (*f).func.is_null() || !(*(*f).func).is_user() {
+        return None;
+    }
+    let op = &(*(*f).func).op;
+    let throw_op = (*f).opline;
+    let op_num = if throw_op.is_null() { 0 } else { op.op_index(throw_op) };
+    unwind(vm, f, op_num, innermost_try(op, op_num))
+}
+
+/// The innermost try/catch/finally entry whose try, catch or finally
+/// blocks contain `op_num` (entries are sorted by `try_op`).
+fn innermost_try(op: &OpArray, op_num: u32) -> Option<usize> {
+    let mut current = None;
+    for (i, tc) in op.try_catch.iter().enumerate() {
+        if tc.try_op > op_num {
+            break;
+        }
+        if op_num < tc.catch_op || op_num < tc.finally_end {
+            current = Some(i);
+        }
+    }
+    current
+}
+
+/// From opline `op_num` of frame `f`, inside try entry `current`: the
+/// catch or finally block to continue at, else unwind frame by frame.
+unsafe fn unwind(vm: &mut Vm, mut f: *mut Frame, mut op_num: u32, mut current: Option<usize>) -> Option<(*const Op, *mut Zval)> {
     loop {
-        if (*f).func.is_null() || !(*(*f).func).is_user() {
-            return None;
-        }
         let op = &(*(*f).func).op;
-        let throw_op = (*f).opline;
-        let op_num = if throw_op.is_null() { 0 } else { op.op_index(throw_op) };
         free_unfinished_calls(f);
-        // The innermost try block covering the throw, when the pending
-        // problem is an exception (fatal errors and exit skip catch blocks).
-        if vm.stop.is_none() && vm.exception.is_some() {
-            let mut target = None;
-            for tc in op.try_catch.iter().rev() {
-                if tc.try_op <= op_num && (op_num < tc.catch_op || (tc.catch_op == 0 && op_num < tc.finally_op)) {
-                    target = Some(if tc.catch_op != 0 { tc.catch_op } else { tc.finally_op });
-                    break;
-                }
-            }
-            if let Some(t) = target {
-                free_live_ranges(f, op, op_num, t);
-                return Some((op.entry().add(t as usize), f as *mut Zval));
-            }
+        if let Some(t) = dispatch_try_catch_finally(vm, f, op, current, op_num) {
+            return Some((t, f as *mut Zval));
         }
-        free_live_ranges(f, op, op_num, u32::MAX);
+        free_live_ranges(vm, f, op, op_num, u32::MAX);
         // Unwind this frame.
         super::call::free_frame_values(f);
         let prev = (*f).prev;
@@ -53,18 +342,79 @@ pub unsafe fn handle(vm: *mut Vm, fp: *mut Zval) -> Option<(*const Op, *mut Zval
             return None;
         }
         f = prev;
+        if (*f).func.is_null() || !(*(*f).func).is_user() {
+            return None;
+        }
+        let op = &(*(*f).func).op;
+        op_num = if (*f).opline.is_null() { 0 } else { op.op_index((*f).opline) };
+        current = innermost_try(op, op_num);
     }
 }
 
-/// Frees the live temporaries of `f` at `op_num` (whose range does not
-/// extend to a catch target `upto`).
-unsafe fn free_live_ranges(f: *mut Frame, op: &crate::ops::OpArray, op_num: u32, upto: u32) {
+/// Zend's `zend_dispatch_try_catch_finally_helper`: walks the try entries
+/// from `current` outwards. A catch covering the throw takes it; a finally
+/// covering it runs with the exception held in its FAST_CALL var; a throw
+/// from inside a finally block drops that block's pending return value and
+/// chains the exception it held as `previous`. Fatal errors and `exit`
+/// (`vm.stop`) run no catch and no finally.
+unsafe fn dispatch_try_catch_finally(vm: &mut Vm, f: *mut Frame, op: &OpArray, current: Option<usize>, op_num: u32) -> Option<*const Op> {
+    let stopping = vm.stop.is_some();
+    let Some(mut i) = current else { return None };
+    loop {
+        let tc = op.try_catch[i];
+        if op_num < tc.catch_op && vm.exception.is_some() && !stopping {
+            free_live_ranges(vm, f, op, op_num, tc.catch_op);
+            return Some(op.entry().add(tc.catch_op as usize));
+        } else if op_num < tc.finally_op {
+            if !stopping {
+                let fc = fast_call_var(f, op, tc.finally_end);
+                free_live_ranges(vm, f, op, op_num, tc.finally_op);
+                stash_pending(vm, fc);
+                return Some(op.entry().add(tc.finally_op as usize));
+            }
+        } else if op_num < tc.finally_end {
+            let fc = fast_call_var(f, op, tc.finally_end);
+            free_incomplete_return(f, op, fc);
+            if let Some(held) = take_stashed(fc) {
+                if stopping {
+                    drop(held);
+                } else {
+                    chain_previous(vm, held);
+                }
+            }
+        }
+        if i == 0 {
+            return None;
+        }
+        i -= 1;
+    }
+}
+
+/// The FAST_CALL var of a finally block: op1 of its FAST_RET.
+unsafe fn fast_call_var(f: *mut Frame, op: &OpArray, finally_end: u32) -> *mut Zval {
+    Frame::slot(f, op.ops[finally_end as usize].op1)
+}
+
+/// Zend's `cleanup_live_vars`: frees the live temporaries of `f` at
+/// `op_num` whose range ends before the catch/finally target `upto`.
+unsafe fn free_live_ranges(vm: &mut Vm, f: *mut Frame, op: &OpArray, op_num: u32, upto: u32) {
     for r in &op.live_ranges {
-        if r.start <= op_num && op_num < r.end && !(r.start <= upto && upto < r.end) {
+        if r.start > op_num {
+            break;
+        }
+        if op_num < r.end && upto >= r.end {
             let slot = (f as *mut u8).add(slot_offset(r.var) as usize) as *mut Zval;
             match r.kind {
                 LiveKind::Tmp | LiveKind::Loop | LiveKind::New => (*slot).ptr_dtor(),
-                LiveKind::Silence => {}
+                LiveKind::Silence => {
+                    // Restore the level `@` saved, unless the code under it
+                    // changed error_reporting to something non-fatal.
+                    const FATAL: i64 = 1 | 4 | 16 | 64 | 256 | 4096;
+                    let saved = (*slot).lval();
+                    if vm.error_reporting & !FATAL == 0 && saved & !FATAL != 0 {
+                        vm.error_reporting = saved;
+                    }
+                }
                 LiveKind::Rope => {
                     // Parts written so far: the ROPE_ADD/INIT oplines before op_num.
                     let mut n = 0;
@@ -102,5 +452,25 @@ pub fn report_uncaught(vm: &mut Vm) {
         let msg = e.uncaught_message();
         vm.report_at(Level::Fatal, msg.as_bytes(), &e.file, e.line);
         vm.stop = Some(crate::runtime::error::Stop::Fatal(msg));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::class_instance_of;
+
+    #[test]
+    fn throwable_hierarchy() {
+        assert!(class_instance_of("DivisionByZeroError", b"arithmeticerror"));
+        assert!(class_instance_of("DivisionByZeroError", b"error"));
+        assert!(class_instance_of("DivisionByZeroError", b"throwable"));
+        assert!(!class_instance_of("DivisionByZeroError", b"exception"));
+        assert!(class_instance_of("ArgumentCountError", b"typeerror"));
+        assert!(class_instance_of("JsonException", b"exception"));
+        assert!(class_instance_of("UnexpectedValueException", b"runtimeexception"));
+        assert!(!class_instance_of("ValueError", b"typeerror"));
+        assert!(class_instance_of("ValueError", b"stringable"));
+        assert!(class_instance_of("UserThing", b"userthing"));
+        assert!(!class_instance_of("UserThing", b"throwable"));
     }
 }
