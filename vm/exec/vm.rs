@@ -46,7 +46,7 @@ pub struct Vm {
     pub anon_entries: Vec<Box<FuncEntry>>,
     /// User constants (`define`, `const`), by name.
     pub constants: FastMap<Vec<u8>, Zval>,
-    pub exception: Option<Box<Exception>>,
+    pub exception: Option<Exception>,
     pub stop: Option<Stop>,
     pub out: Vec<u8>,
     pub sink: Sink,
@@ -375,13 +375,31 @@ impl Vm {
         self.fatal(msg);
     }
 
-    /// Raises a PHP exception of a builtin class with `msg` at the current location.
+    /// Raises a PHP exception of a builtin class with `msg` at the current
+    /// location (the object records where it was made, as `new` does).
     pub fn throw_error(&mut self, class: &'static str, msg: &str) -> Thrown {
-        let (file, line) = self.location();
-        let trace = crate::runtime::error::backtrace(self);
-        let charged = crate::runtime::error::trace_bytes(&trace);
-        crate::value::heap::charge(charged);
-        self.exception = Some(Box::new(Exception { class: class.into(), message: msg.into(), file, line, trace, previous: None, charged }));
+        let c = crate::runtime::classes::find_class(self, class.as_bytes())
+            .or_else(|| crate::runtime::classes::find_class(self, b"error"));
+        let Some(c) = c else {
+            self.fatal(msg);
+            return Thrown;
+        };
+        // SAFETY: builtin classes are bound for the whole request.
+        match unsafe { crate::exec::slow::object::instantiate(self, c) } {
+            Ok(o) => {
+                // SAFETY: `o` is the new object, owned here.
+                unsafe {
+                    let m = crate::runtime::builtin_classes::prop_slot(o, b"message");
+                    if !m.is_null() {
+                        let old = *m;
+                        *m = Zval::string(crate::value::ZString::new(msg.as_bytes()));
+                        old.ptr_dtor();
+                    }
+                }
+                self.exception = Some(Exception::new(o));
+            }
+            Err(_) => {}
+        }
         Thrown
     }
 

@@ -292,6 +292,10 @@ impl Class {
         self.interfaces.iter().any(|&i| unsafe { (*i).lc == lc })
     }
 
+    pub fn is_internal(&self) -> bool {
+        self.flags & CLASS_INTERNAL != 0
+    }
+
     pub fn is_interface(&self) -> bool {
         self.flags & CLASS_INTERFACE != 0
     }

@@ -55,32 +55,42 @@ pub struct TraceFrame {
     pub args: Vec<String>,
 }
 
-/// A thrown PHP exception. Objects arrive with classes; until then a
-/// throwable is its class name, message and where it was raised.
+/// A thrown PHP exception: one owned reference to a Throwable object.
 #[derive(Debug)]
-pub struct Exception {
-    pub class: String,
-    pub message: String,
-    pub file: Arc<str>,
-    pub line: u32,
-    pub trace: Vec<TraceFrame>,
-    /// The exception this one replaced (thrown in a finally block while
-    /// this one was pending): PHP's `previous`.
-    pub previous: Option<Box<Exception>>,
-    /// Bytes counted against the memory limit for the trace (released when
-    /// dropped): finally blocks that throw keep chains of them alive.
-    pub charged: usize,
+pub struct Exception(pub *mut crate::value::object::ZObject);
+
+impl Exception {
+    /// Takes ownership of one reference to `o`.
+    pub fn new(o: *mut crate::value::object::ZObject) -> Exception {
+        Exception(o)
+    }
+    /// Gives up the reference as a value (the caller owns it).
+    pub fn into_value(self) -> crate::value::Zval {
+        let v = crate::value::Zval::object(self.0);
+        core::mem::forget(self);
+        v
+    }
+    /// The raw pointer, giving up ownership (see `from_raw`).
+    pub fn into_raw(self) -> *mut crate::value::object::ZObject {
+        let p = self.0;
+        core::mem::forget(self);
+        p
+    }
+    /// # Safety
+    /// `p` came from `into_raw` (one owned reference).
+    pub unsafe fn from_raw(p: *mut crate::value::object::ZObject) -> Exception {
+        Exception(p)
+    }
+    pub fn class(&self) -> &crate::runtime::class::Class {
+        // SAFETY: the exception owns a reference to a live object.
+        unsafe { crate::value::object::ZObject::class(self.0) }
+    }
 }
 
 impl Drop for Exception {
-    /// Frees a long `previous` chain (one link per finally block that threw)
-    /// in a loop, not by recursion on the native stack.
     fn drop(&mut self) {
-        crate::value::heap::release(self.charged);
-        let mut next = self.previous.take();
-        while let Some(mut e) = next {
-            next = e.previous.take();
-        }
+        // SAFETY: the exception owns one reference.
+        unsafe { crate::value::Zval::object(self.0).ptr_dtor() };
     }
 }
 
@@ -184,34 +194,6 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
         }
     }
     out
-}
-
-impl Exception {
-    /// PHP's `Fatal error: Uncaught …` text (without the leading label).
-    pub fn uncaught_message(&self) -> String {
-        // Exception::__toString: the earliest of the chain first, each later
-        // one after "Next".
-        let mut chain = vec![self];
-        while let Some(p) = chain.last().and_then(|e| e.previous.as_deref()) {
-            chain.push(p);
-        }
-        let parts: Vec<String> = chain.iter().rev().map(|e| e.describe()).collect();
-        format!("Uncaught {}\n  thrown", parts.join("\n\nNext "))
-    }
-
-    /// `Class: message in file:line`, then the stack trace.
-    fn describe(&self) -> String {
-        let mut s = format!("{}: {} in {}:{}\nStack trace:\n", self.class, self.message, self.file, self.line);
-        for (i, t) in self.trace.iter().enumerate() {
-            if &*t.file == INTERNAL_FUNCTION {
-                s.push_str(&format!("#{} {}: {}({})\n", i, t.file, t.function, t.args.join(", ")));
-                continue;
-            }
-            s.push_str(&format!("#{} {}({}): {}({})\n", i, t.file, t.line, t.function, t.args.join(", ")));
-        }
-        s.push_str(&format!("#{} {{main}}", self.trace.len()));
-        s
-    }
 }
 
 /// What a trace costs, as counted against the memory limit (PHP keeps it

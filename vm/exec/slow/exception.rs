@@ -13,6 +13,7 @@ use crate::exec::frame::Frame;
 use crate::exec::{Thrown, Vm};
 use crate::ops::{slot_offset, LiveKind, Op, OpArray, IS_CV, IS_TMP_VAR, IS_VAR};
 use crate::runtime::error::{Exception, Level};
+use crate::value::object::ZObject;
 use crate::value::{Zval, IS_OBJECT, IS_PTR};
 
 /// `extended_value` bit of the last CATCH of a try (Zend's `ZEND_LAST_CATCH`).
@@ -22,78 +23,16 @@ const NO_RETURN: u32 = u32::MAX;
 
 // ---------------------------------------------------------------- the pending exception
 
-/// PHP 8.2's builtin throwables (`php -n`), lowercase, with their parent
-/// (`throwable` for the two roots). Every throwable also implements
-/// `Throwable` and `Stringable`.
-static THROWABLES: &[(&str, &str)] = &[
-    ("exception", "throwable"),
-    ("error", "throwable"),
-    ("errorexception", "exception"),
-    ("compileerror", "error"),
-    ("parseerror", "compileerror"),
-    ("typeerror", "error"),
-    ("argumentcounterror", "typeerror"),
-    ("valueerror", "error"),
-    ("arithmeticerror", "error"),
-    ("divisionbyzeroerror", "arithmeticerror"),
-    ("unhandledmatcherror", "error"),
-    ("assertionerror", "error"),
-    ("fibererror", "error"),
-    ("closedgeneratorexception", "exception"),
-    ("jsonexception", "exception"),
-    ("reflectionexception", "exception"),
-    ("sodiumexception", "exception"),
-    ("random\\randomerror", "error"),
-    ("random\\brokenrandomengineerror", "random\\randomerror"),
-    ("random\\randomexception", "exception"),
-    ("logicexception", "exception"),
-    ("badfunctioncallexception", "logicexception"),
-    ("badmethodcallexception", "badfunctioncallexception"),
-    ("domainexception", "logicexception"),
-    ("invalidargumentexception", "logicexception"),
-    ("lengthexception", "logicexception"),
-    ("outofrangeexception", "logicexception"),
-    ("runtimeexception", "exception"),
-    ("outofboundsexception", "runtimeexception"),
-    ("overflowexception", "runtimeexception"),
-    ("rangeexception", "runtimeexception"),
-    ("underflowexception", "runtimeexception"),
-    ("unexpectedvalueexception", "runtimeexception"),
-];
-
-/// Is class `class` (any case) the class `target_lc` or one of its descendants?
-fn class_instance_of(class: &str, target_lc: &[u8]) -> bool {
-    let mut c = class.to_ascii_lowercase();
-    if c.as_bytes() == target_lc {
-        return true;
-    }
-    if THROWABLES.iter().any(|(n, _)| *n == c) && matches!(target_lc, b"throwable" | b"stringable") {
-        return true;
-    }
-    // The table is a tree: this walk ends at a root.
-    while let Some((_, parent)) = THROWABLES.iter().find(|(n, _)| *n == c) {
-        if parent.as_bytes() == target_lc {
-            return true;
-        }
-        c = parent.to_string();
-    }
-    false
-}
-
 /// Does the pending exception's class equal, extend or implement the class
 /// `class_lc` (lowercase, no leading `\`)? False when nothing is pending.
-// TODO(objects): instanceof over the pending object's class and its parents.
 pub fn pending_instance_of(vm: &Vm, class_lc: &[u8]) -> bool {
-    vm.exception.as_ref().is_some_and(|e| class_instance_of(&e.class, class_lc))
+    vm.exception.as_ref().is_some_and(|e| e.class().is_subclass_of_name(class_lc))
 }
 
 /// Takes the pending exception (nothing is pending afterwards) and returns
 /// the value a catch variable receives (owned).
 pub fn take_pending(vm: &mut Vm) -> Zval {
-    vm.exception = None;
-    // TODO(objects): return the exception object (ownership moves to the
-    // caller); until objects land a catch variable receives null.
-    Zval::NULL
+    vm.exception.take().map_or(Zval::NULL, Exception::into_value)
 }
 
 /// THROW: makes `v` (owned) the pending exception. A non-object is
@@ -104,50 +43,73 @@ pub fn throw_value(vm: &mut Vm, v: Zval) -> Result<(), Thrown> {
         unsafe { v.ptr_dtor() };
         return Err(vm.throw_error("Error", "Can only throw objects"));
     }
-    // TODO(objects): check the object is a Throwable ("Cannot throw objects
-    // that do not implement Throwable"), fill in file/line/trace when it was
-    // created, and make it pending (moving `v`). No object exists yet.
-    // SAFETY: `v` is an owned value.
-    unsafe { v.ptr_dtor() };
-    Err(vm.throw_error("Error", "Can only throw objects"))
+    // SAFETY: an object-kind value holds a live object.
+    let throwable = unsafe { crate::value::object::ZObject::class(v.obj()).is_subclass_of_name(b"throwable") };
+    if !throwable {
+        // SAFETY: `v` is an owned value.
+        unsafe { v.ptr_dtor() };
+        return Err(vm.throw_error("Error", "Cannot throw objects that do not implement Throwable"));
+    }
+    vm.exception = Some(Exception::new(v.obj()));
+    Err(Thrown)
 }
 
 // While a finally block runs because of an exception, the FAST_CALL var
 // holds that exception (Zend keeps the object in the var's payload). Here
 // the payload is the boxed `Exception` as a raw pointer (IS_PTR, never
 // refcounted, so nothing else frees it), null when none is held; `u2` is the
-// FAST_CALL's opline number, or NO_RETURN. TODO(objects): hold the object.
+// FAST_CALL's opline number, or NO_RETURN.
 
 /// Moves the pending exception (if any) into the FAST_CALL var `fc`.
 unsafe fn stash_pending(vm: &mut Vm, fc: *mut Zval) {
-    let p = vm.exception.take().map_or(core::ptr::null_mut(), |b| Box::into_raw(b) as *mut u8);
+    let p = vm.exception.take().map_or(core::ptr::null_mut(), |e| e.into_raw() as *mut u8);
     *fc = Zval::ptr(p);
     (*fc).u2 = NO_RETURN;
 }
 
 /// Takes the exception held in the FAST_CALL var `fc`, if any.
-unsafe fn take_stashed(fc: *mut Zval) -> Option<Box<Exception>> {
+unsafe fn take_stashed(fc: *mut Zval) -> Option<Exception> {
     if (*fc).kind() != IS_PTR || (*fc).value.ptr.is_null() {
         return None;
     }
-    let p = (*fc).value.ptr as *mut Exception;
+    let p = (*fc).value.ptr as *mut crate::value::object::ZObject;
     (*fc).value.ptr = core::ptr::null_mut();
     // SAFETY: a non-null IS_PTR payload of a FAST_CALL var is only ever
-    // written by `stash_pending` from `Box::into_raw`, and is nulled when taken.
-    Some(Box::from_raw(p))
+    // written by `stash_pending` from `Exception::into_raw`, and is nulled
+    // when taken.
+    Some(Exception::from_raw(p))
 }
 
 /// `zend_exception_set_previous`: `prev` becomes the previous exception of
 /// the last exception in the pending one's chain.
-fn chain_previous(vm: &mut Vm, prev: Box<Exception>) {
-    let Some(mut e) = vm.exception.as_deref_mut() else {
+fn chain_previous(vm: &mut Vm, prev: Exception) {
+    let Some(e) = vm.exception.as_ref() else {
         vm.exception = Some(prev);
         return;
     };
-    while e.previous.is_some() {
-        e = e.previous.as_deref_mut().expect("checked");
+    // SAFETY: the pending exception and its `previous` chain are live
+    // objects; the walk stops at a cycle (`prev` already in the chain).
+    unsafe {
+        let mut cur = e.0;
+        loop {
+            if cur == prev.0 {
+                return;
+            }
+            let p = crate::runtime::builtin_classes::prop_slot(cur, b"previous");
+            if p.is_null() {
+                return;
+            }
+            let next = (*p).deref();
+            if next.is_object() {
+                cur = next.obj();
+                continue;
+            }
+            let old = *p;
+            *p = prev.into_value();
+            old.ptr_dtor();
+            return;
+        }
     }
-    e.previous = Some(prev);
 }
 
 // ---------------------------------------------------------------- handlers
@@ -446,31 +408,42 @@ unsafe fn free_unfinished_calls(f: *mut Frame) {
     (*f).call = core::ptr::null_mut();
 }
 
-/// `Fatal error: Uncaught …`.
+/// `Fatal error: Uncaught …`: the exception's string form (its
+/// `__toString()`), reported at the line it was made.
 pub fn report_uncaught(vm: &mut Vm) {
-    if let Some(e) = vm.exception.take() {
-        let msg = e.uncaught_message();
-        vm.report_at(Level::Fatal, msg.as_bytes(), &e.file, e.line);
-        vm.stop = Some(crate::runtime::error::Stop::Fatal(msg));
-    }
+    let Some(e) = vm.exception.take() else { return };
+    let o = e.0;
+    // SAFETY: `e` keeps the object alive for this block.
+    let (text, file, line) = unsafe {
+        let text = match ZObject::class(o).magic.tostring {
+            Some(m) if ZObject::class(o).flags & crate::runtime::class::CLASS_INTERNAL == 0 || !(*m.scope).is_internal() => {
+                match super::object::call_method(vm, o, m, &[]) {
+                    Ok(v) if v.is_string() => {
+                        let t = String::from_utf8_lossy((*v.str()).bytes()).into_owned();
+                        v.ptr_dtor();
+                        t
+                    }
+                    Ok(v) => {
+                        v.ptr_dtor();
+                        crate::runtime::builtin_classes::throwable_string(o)
+                    }
+                    Err(_) => {
+                        vm.exception = None;
+                        crate::runtime::builtin_classes::throwable_string(o)
+                    }
+                }
+            }
+            _ => crate::runtime::builtin_classes::throwable_string(o),
+        };
+        let f = crate::runtime::builtin_classes::prop_slot(o, b"file");
+        let l = crate::runtime::builtin_classes::prop_slot(o, b"line");
+        let file = if !f.is_null() && (*f).deref().is_string() { String::from_utf8_lossy((*(*f).deref().str()).bytes()).into_owned() } else { String::new() };
+        let line = if !l.is_null() && (*l).deref().is_long() { (*l).deref().lval() as u32 } else { 0 };
+        (text, file, line)
+    };
+    drop(e);
+    let msg = format!("Uncaught {text}\n  thrown");
+    vm.report_at(Level::Fatal, msg.as_bytes(), &file, line);
+    vm.stop = Some(crate::runtime::error::Stop::Fatal(msg));
 }
 
-#[cfg(test)]
-mod tests {
-    use super::class_instance_of;
-
-    #[test]
-    fn throwable_hierarchy() {
-        assert!(class_instance_of("DivisionByZeroError", b"arithmeticerror"));
-        assert!(class_instance_of("DivisionByZeroError", b"error"));
-        assert!(class_instance_of("DivisionByZeroError", b"throwable"));
-        assert!(!class_instance_of("DivisionByZeroError", b"exception"));
-        assert!(class_instance_of("ArgumentCountError", b"typeerror"));
-        assert!(class_instance_of("JsonException", b"exception"));
-        assert!(class_instance_of("UnexpectedValueException", b"runtimeexception"));
-        assert!(!class_instance_of("ValueError", b"typeerror"));
-        assert!(class_instance_of("ValueError", b"stringable"));
-        assert!(class_instance_of("UserThing", b"userthing"));
-        assert!(!class_instance_of("UserThing", b"throwable"));
-    }
-}
