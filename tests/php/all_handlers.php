@@ -80,3 +80,4 @@ echo $cl_f(3), $cl_g(1), implode(',', array_map($cl_g, [1, 2])), "\n";
 $fcc = strlen(...); $fcm = $ho->get(...); $fcs = HBase::make(...); echo $fcc('abc'), $fcm(), get_class($fcs()), "\n";
 function finally_ret($v) { try { if ($v) { throw $v; } return "t"; } catch (Error) { return "c"; } finally { foreach ([1] as $fv) { try { intdiv(1, 0); } catch (DivisionByZeroError $e) { echo "dz"; } finally { echo "in"; } } if ($v === 2) { return "f"; } } }
 echo finally_ret(0), finally_ret(1), finally_ret(2), "\n";
+$un = ['a' => ['b' => 1]]; unset($un['a']['b'], $un['x']['y']); echo count($un), count($un['a']), "\n";

@@ -309,7 +309,8 @@ pub fn intdiv(a: i64, b: i64) -> Result<i64, Throw> {
 
 /// `zend_pow` on two ints, squaring with overflow detection exactly as Zend
 /// does so that overflowing results carry the same rounding.
-fn pow_long(base: i64, exp: i64) -> Zval {
+/// `zend_pow` of two ints: square-and-multiply, float on overflow.
+pub fn pow_long(base: i64, exp: i64) -> Zval {
     if exp < 0 {
         return Zval::double((base as f64).powf(exp as f64));
     }

@@ -257,7 +257,8 @@ impl Compiler {
         let (code, result) = match mode {
             Fetch::R => (Opcode::FetchDimR, if want_result { self.f.tmp() } else { Node::Unused }),
             Fetch::Is => (Opcode::FetchDimIs, if want_result { self.f.tmp() } else { Node::Unused }),
-            Fetch::W | Fetch::Unset => (Opcode::FetchDimW, if want_result { self.f.var() } else { Node::Unused }),
+            Fetch::W => (Opcode::FetchDimW, if want_result { self.f.var() } else { Node::Unused }),
+            Fetch::Unset => (Opcode::FetchDimUnset, if want_result { self.f.var() } else { Node::Unused }),
             Fetch::Rw => (Opcode::FetchDimRw, if want_result { self.f.var() } else { Node::Unused }),
         };
         d.push(Delayed { code, ext: 0, op1: container, op2: dim, result: result.clone() });

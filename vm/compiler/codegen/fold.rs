@@ -141,7 +141,7 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
                 return None;
             }
             match (&x, &y) {
-                (Lit::Long(i), Lit::Long(j)) if *j != -1 && i % j == 0 => Lit::Long(i / j),
+                (Lit::Long(i), Lit::Long(j)) if !(*j == -1 && *i == i64::MIN) && i % j == 0 => Lit::Long(i / j),
                 _ => Lit::Double(as_f(&x) / as_f(&y)),
             }
         }
@@ -150,22 +150,13 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
             _ => return None,
         },
         Pow => match (&x, &y) {
-            (Lit::Long(i), Lit::Long(j)) if *j >= 0 => {
-                let mut r: i64 = 1;
-                let mut over = false;
-                for _ in 0..*j {
-                    match r.checked_mul(*i) {
-                        Some(v) => r = v,
-                        None => {
-                            over = true;
-                            break;
-                        }
-                    }
-                }
-                if over {
-                    Lit::Double((*i as f64).powf(*j as f64))
+            // PHP's square-and-multiply, with its float fallback on overflow.
+            (Lit::Long(i), Lit::Long(j)) => {
+                let z = crate::value::arith::pow_long(*i, *j);
+                if z.is_long() {
+                    Lit::Long(z.lval())
                 } else {
-                    Lit::Long(r)
+                    Lit::Double(z.dval())
                 }
             }
             _ => Lit::Double(as_f(&x).powf(as_f(&y))),

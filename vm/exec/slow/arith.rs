@@ -114,8 +114,13 @@ pub unsafe fn concat(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, 
     super::enter(vm, fp, ip);
     let a = take(vm, fp, ip, 1);
     let b = take(vm, fp, ip, 2);
+    let had = vm.exception.is_some();
     let r = concat_values(vm, a, &b, (*ip).op1_type == IS_TMP_VAR);
     b.ptr_dtor();
+    if !had && vm.exception.is_some() {
+        r.ptr_dtor();
+        return Err(Thrown);
+    }
     Ok(r)
 }
 

@@ -219,6 +219,32 @@ pub unsafe fn fetch_dim_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -
     }
 }
 
+/// FETCH_DIM_UNSET: `&op1[op2]` on the way to an unset: an existing
+/// element (INDIRECT, its array separated), or NULL when there is nothing
+/// to unset (nothing is created).
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_dim_unset(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let c = container1(fp, ip);
+    match (*c).kind() {
+        k if k == crate::value::IS_ARRAY => {
+            let a = ZArray::separate(c);
+            let kz = operand::any_read_2(ip, fp, vm);
+            let mut empty = core::ptr::null_mut();
+            let k = dim_key(vm, &*kz, &mut empty)?;
+            let r = match find(&*a, k) {
+                Some(p) => Zval::indirect(p),
+                None => Zval::NULL,
+            };
+            drop_empty(empty);
+            Ok(r)
+        }
+        IS_STRING => Err(vm.throw_error("Error", "Cannot unset string offsets")),
+        _ => Ok(Zval::NULL),
+    }
+}
+
 /// `op1[op2] = val`; consumes `val` and op2 on every path.
 #[inline(never)]
 pub unsafe fn assign_dim(vm: &mut Vm, fp: *mut Zval, ip: *const Op, val: Zval) -> Result<*mut Zval, Thrown> {

@@ -30,7 +30,13 @@ pub unsafe fn echo(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thro
 pub unsafe fn cast(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
     let v = &*read1(vm, fp, ip);
-    Ok(cast_value(vm, v, (*ip).extended_value))
+    let had = vm.exception.is_some();
+    let r = cast_value(vm, v, (*ip).extended_value);
+    if !had && vm.exception.is_some() {
+        r.ptr_dtor();
+        return Err(Thrown);
+    }
+    Ok(r)
 }
 
 pub fn cast_value(vm: &mut Vm, v: &Zval, kind: u32) -> Zval {
@@ -214,7 +220,15 @@ pub unsafe fn rope_add(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), 
     let init = (*ip).op1_type == crate::ops::IS_UNUSED;
     let base = if init { operand::result(ip, fp) } else { operand::slot_1(ip, fp) } as *mut *mut ZString;
     let idx = if init { 0 } else { (*ip).extended_value as usize };
-    *base.add(idx) = rope_part(vm, fp, ip);
+    let had = vm.exception.is_some();
+    let part = rope_part(vm, fp, ip);
+    if !had && vm.exception.is_some() {
+        // __toString threw: this part is not stored (the live range frees
+        // the parts before it).
+        Zval::string(part).ptr_dtor();
+        return Err(Thrown);
+    }
+    *base.add(idx) = part;
     Ok(())
 }
 
@@ -238,7 +252,12 @@ pub unsafe fn rope_end(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval
     super::enter(vm, fp, ip);
     let base = operand::slot_1(ip, fp) as *mut *mut ZString;
     let n = (*ip).extended_value as usize;
+    let had = vm.exception.is_some();
     *base.add(n) = rope_part(vm, fp, ip);
+    if !had && vm.exception.is_some() {
+        free_rope(base as *mut Zval, n + 1);
+        return Err(Thrown);
+    }
     let len: usize = (0..=n).map(|i| (**base.add(i)).len()).sum();
     let mut s = ZString::with_capacity(len);
     for i in 0..=n {
