@@ -5,7 +5,6 @@
 //! of the constructors here; it is never moved or built on the stack.
 
 use core::cell::UnsafeCell;
-use core::hash::{BuildHasher, Hasher};
 use core::ptr;
 use std::alloc::Layout;
 
@@ -24,27 +23,30 @@ pub struct ZString {
 const HEADER: usize = core::mem::size_of::<ZString>();
 const ALIGN: usize = core::mem::align_of::<ZString>();
 
-/// Fixed seeds: a string's hash is the same in every thread and context, so
-/// immutable strings can carry a precomputed hash shared by all of them.
-static HASH_STATE: ahash::RandomState = ahash::RandomState::with_seeds(
-    0x243f_6a88_85a3_08d3,
-    0x1319_8a2e_0370_7344,
-    0xa409_3822_299f_31d0,
-    0x082e_fa98_ec4e_6c89,
-);
-
-/// The hash PHP string keys use: fixed-seed ahash, with 0 mapped to 1 (0
-/// marks "not computed").
+/// The hash PHP string keys use: Zend's DJBX33A (`h = h * 33 + byte` from
+/// 5381), with the top bit set so that it is never 0 (0 marks "not
+/// computed"), as `zend_inline_hash_func` does on 64-bit hosts.
+///
+/// Not a keyed hash: like PHP's, its tables can be flooded by chosen keys.
+/// (The fixed-seed ahash used before was no better: its seeds are public.)
+/// What it buys is locality: keys that differ in their last bytes ("k1",
+/// "k2", dechex() of a counter) hash to neighbouring chain heads, so tables
+/// filled and probed in key order touch memory in order, as in PHP.
 #[inline]
 pub fn hash_bytes(b: &[u8]) -> u64 {
-    let mut h = HASH_STATE.build_hasher();
-    h.write(b);
-    let v = h.finish();
-    if v == 0 {
-        1
-    } else {
-        v
+    let mut h: u64 = 5381;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        // 33^8 .. 33^1 applied one byte at a time, unrolled (Zend unrolls
+        // the same way); the compiler keeps it in registers.
+        for &x in c {
+            h = h.wrapping_mul(33).wrapping_add(x as u64);
+        }
     }
+    for &x in chunks.remainder() {
+        h = h.wrapping_mul(33).wrapping_add(x as u64);
+    }
+    h | 0x8000_0000_0000_0000
 }
 
 #[inline]
@@ -365,6 +367,19 @@ mod tests {
             ZString::free(a);
             ZString::free_immutable(b);
         }
+    }
+
+    #[test]
+    fn hash_is_zend_djbx33a_with_the_top_bit() {
+        const TOP: u64 = 0x8000_0000_0000_0000;
+        assert_eq!(hash_bytes(b""), 5381 | TOP);
+        assert_eq!(hash_bytes(b"a"), (5381 * 33 + 97) | TOP);
+        // Longer than one unrolled block of 8: same as the plain loop.
+        let long = b"the quick brown fox jumps";
+        let plain = long.iter().fold(5381u64, |h, &c| h.wrapping_mul(33).wrapping_add(c as u64));
+        assert_eq!(hash_bytes(long), plain | TOP);
+        // Neighbouring keys get neighbouring hashes (chain-head locality).
+        assert_eq!(hash_bytes(b"k2") - hash_bytes(b"k1"), 1);
     }
 
     #[test]
