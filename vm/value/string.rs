@@ -102,11 +102,40 @@ impl ZString {
         p
     }
 
-    /// Decimal form of `v`.
+    /// Decimal form of `v`, written straight into the new string.
     pub fn from_i64(v: i64) -> *mut ZString {
-        let mut buf = [0u8; 20];
-        let s = super::number::fmt_i64(v, &mut buf);
-        ZString::new(s)
+        let len = super::number::i64_len(v);
+        let p = ZString::with_capacity(len);
+        // SAFETY: `p` is fresh with capacity `len`; the digits fill exactly
+        // `len` bytes before the length is set.
+        unsafe {
+            super::number::write_i64(v, core::slice::from_raw_parts_mut((*p).data_ptr(), len));
+            (*p).len = len;
+        }
+        p
+    }
+
+    /// `v` in base `1 << bits` (1 to 4: binary to hex) with lowercase
+    /// digits, as an unsigned number (dechex(-1) is 16 f's), written
+    /// straight into the new string.
+    pub fn from_u64_radix_pow2(v: u64, bits: u32) -> *mut ZString {
+        debug_assert!((1..=4).contains(&bits));
+        let used = (64 - v.leading_zeros()).max(1);
+        let len = used.div_ceil(bits) as usize;
+        let p = ZString::with_capacity(len);
+        let mask = (1u64 << bits) - 1;
+        // SAFETY: `p` is fresh with capacity `len`, and `len` digits are
+        // written (indexes len-1 down to 0) before the length is set.
+        unsafe {
+            let d = (*p).data_ptr();
+            let mut u = v;
+            for i in (0..len).rev() {
+                *d.add(i) = b"0123456789abcdef"[(u & mask) as usize];
+                u >>= bits;
+            }
+            (*p).len = len;
+        }
+        p
     }
 
     /// String form of `v` as `(string)` gives it (precision 14).
@@ -422,6 +451,27 @@ mod tests {
             ZString::free(s);
             ZString::free(i);
             ZString::free(f);
+        }
+    }
+
+    #[test]
+    fn direct_number_strings_match_std() {
+        let _leaks = crate::value::LeakCheck::new();
+        for v in [0i64, 1, 9, 10, 99, 100, 12345, -1, -10, -99, -100, i64::MAX, i64::MIN] {
+            let s = ZString::from_i64(v);
+            unsafe {
+                assert_eq!((*s).bytes(), v.to_string().as_bytes());
+                ZString::free(s);
+            }
+        }
+        for v in [0u64, 1, 15, 16, 255, 0xc350, u64::MAX] {
+            for (bits, want) in [(4, format!("{v:x}")), (3, format!("{v:o}")), (1, format!("{v:b}"))] {
+                let s = ZString::from_u64_radix_pow2(v, bits);
+                unsafe {
+                    assert_eq!((*s).bytes(), want.as_bytes());
+                    ZString::free(s);
+                }
+            }
         }
     }
 
