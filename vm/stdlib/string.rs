@@ -115,19 +115,7 @@ pub fn chr(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 pub fn dechex(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "dechex", a, 1, 1)?;
     let n = args::long(vm, "dechex", 1, "num", &a[0])?;
-    // Hex digits into a stack buffer, then one allocation.
-    let mut buf = [0u8; 16];
-    let mut u = n as u64;
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b"0123456789abcdef"[(u & 15) as usize];
-        u >>= 4;
-        if u == 0 {
-            break;
-        }
-    }
-    *r = Zval::string(ZString::new(&buf[i..]));
+    *r = Zval::string(ZString::from_u64_radix_pow2(n as u64, 4));
     Ok(())
 }
 

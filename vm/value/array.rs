@@ -138,7 +138,33 @@ unsafe fn alloc_layout(l: Layout) -> *mut u8 {
 /// when hashes collide or the key is another string with the same bytes.
 #[inline(never)]
 unsafe fn same_bytes(a: *const ZString, b: *const ZString) -> bool {
-    (*a).bytes() == (*b).bytes()
+    bytes_eq((*a).bytes(), (*b).bytes())
+}
+
+/// `a == b` without a `memcmp` call for keys of up to 16 bytes (most
+/// array keys): two overlapping word loads from each side.
+#[inline]
+fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    // SAFETY: every read below lies within `0..n` of both slices (n >= 8
+    // for the u64 reads, n >= 4 for the u32 ones); unaligned reads.
+    unsafe {
+        let (pa, pb) = (a.as_ptr(), b.as_ptr());
+        if (8..=16).contains(&n) {
+            let lo = ptr::read_unaligned(pa as *const u64) ^ ptr::read_unaligned(pb as *const u64);
+            let hi = ptr::read_unaligned(pa.add(n - 8) as *const u64) ^ ptr::read_unaligned(pb.add(n - 8) as *const u64);
+            return lo | hi == 0;
+        }
+        if (4..8).contains(&n) {
+            let lo = ptr::read_unaligned(pa as *const u32) ^ ptr::read_unaligned(pb as *const u32);
+            let hi = ptr::read_unaligned(pa.add(n - 4) as *const u32) ^ ptr::read_unaligned(pb.add(n - 4) as *const u32);
+            return lo | hi == 0;
+        }
+    }
+    a == b
 }
 
 /// Adds an owner to a key string (immutable strings are never counted).
@@ -361,7 +387,7 @@ impl ZArray {
         while i != INVALID {
             let b = self.bucket(i);
             if ((*b).key as *const ZString == kp && !kp.is_null())
-                || ((*b).h == h && !(*b).key.is_null() && (*(*b).key).bytes() == k)
+                || ((*b).h == h && !(*b).key.is_null() && bytes_eq((*(*b).key).bytes(), k))
             {
                 return i;
             }
@@ -646,6 +672,10 @@ impl ZArray {
     unsafe fn rehash(&mut self) {
         self.pos = self.live_before(self.pos);
         ptr::write_bytes(self.index_base(), 0xff, self.mask as usize + 1);
+        if self.n_used == self.n_elements {
+            self.link_all();
+            return;
+        }
         let mut j = 0u32;
         for i in 0..self.n_used {
             let b = self.bucket(i);
@@ -664,16 +694,32 @@ impl ZArray {
         self.n_used = j;
     }
 
+    /// Links every bucket `0..n_used` (no tombstones) into an index whose
+    /// heads are all INVALID.
+    unsafe fn link_all(&mut self) {
+        for j in 0..self.n_used {
+            let head = self.head((*self.bucket(j)).h);
+            *self.next(j) = *head;
+            *head = j;
+        }
+    }
+
     /// Moves the buckets into storage of capacity `new_cap` and rehashes.
     unsafe fn realloc_hash(&mut self, new_cap: u32) {
         self.pos = self.live_before(self.pos);
         let nd = Self::alloc_hash(new_cap);
         let mut j = 0u32;
-        for i in 0..self.n_used {
-            let b = self.bucket(i);
-            if !(*b).val.is_undef() {
-                ptr::copy_nonoverlapping(b, (nd as *mut Bucket).add(j as usize), 1);
-                j += 1;
+        if self.n_used == self.n_elements {
+            // No tombstones (the common growth): one block copy.
+            ptr::copy_nonoverlapping(self.bucket(0), nd as *mut Bucket, self.n_used as usize);
+            j = self.n_used;
+        } else {
+            for i in 0..self.n_used {
+                let b = self.bucket(i);
+                if !(*b).val.is_undef() {
+                    ptr::copy_nonoverlapping(b, (nd as *mut Bucket).add(j as usize), 1);
+                    j += 1;
+                }
             }
         }
         self.free_storage();
@@ -681,7 +727,8 @@ impl ZArray {
         self.cap = new_cap;
         self.mask = new_cap * 2 - 1;
         self.n_used = j;
-        self.rehash();
+        // `alloc_hash` left every head INVALID and the buckets compact.
+        self.link_all();
     }
 
     /// Zend's `zend_hash_do_resize`: compact when tombstones are plenty,
@@ -1353,6 +1400,22 @@ mod tests {
             ZString::free(digit);
             ZString::free(absent);
         }
+    }
+
+    #[test]
+    fn bytes_eq_agrees_with_slice_eq() {
+        let words: [&[u8]; 12] =
+            [b"", b"a", b"ab", b"abc", b"abcd", b"abce", b"abcdefg", b"abcdefh", b"abcdefgh", b"bbcdefgh", b"0123456789abcdef", b"0123456789abcdeg"];
+        for a in words {
+            for b in words {
+                assert_eq!(bytes_eq(a, b), a == b, "{:?} {:?}", a, b);
+            }
+        }
+        let long1 = [7u8; 40];
+        let mut long2 = long1;
+        assert!(bytes_eq(&long1, &long2));
+        long2[20] = 8;
+        assert!(!bytes_eq(&long1, &long2));
     }
 
     fn keys(a: &ZArray) -> String {

@@ -17,29 +17,47 @@ static DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 /// Writes the decimal form of `v` into `buf`, returning the used tail.
 #[inline]
 pub fn fmt_i64(v: i64, buf: &mut [u8; 20]) -> &[u8] {
+    let start = 20 - i64_len(v);
+    write_i64(v, &mut buf[start..]);
+    &buf[start..]
+}
+
+/// Length of the decimal form of `v` (sign included).
+#[inline]
+pub fn i64_len(v: i64) -> usize {
+    let digits = v.unsigned_abs().checked_ilog10().unwrap_or(0) as usize + 1;
+    digits + (v < 0) as usize
+}
+
+/// Writes the decimal form of `v` into `out`, which is exactly
+/// `i64_len(v)` bytes long: straight into a new string's buffer, so that no
+/// stack buffer is copied (a copy right after byte stores also stalls on
+/// store forwarding).
+#[inline]
+pub fn write_i64(v: i64, out: &mut [u8]) {
     let mut n = v.unsigned_abs();
-    let mut i = buf.len();
+    let mut i = out.len();
     while n >= 100 {
         let d = (n % 100) as usize * 2;
         n /= 100;
         i -= 2;
-        buf[i] = DIGIT_PAIRS[d];
-        buf[i + 1] = DIGIT_PAIRS[d + 1];
+        out[i] = DIGIT_PAIRS[d];
+        out[i + 1] = DIGIT_PAIRS[d + 1];
     }
     if n >= 10 {
         let d = n as usize * 2;
         i -= 2;
-        buf[i] = DIGIT_PAIRS[d];
-        buf[i + 1] = DIGIT_PAIRS[d + 1];
+        out[i] = DIGIT_PAIRS[d];
+        out[i + 1] = DIGIT_PAIRS[d + 1];
     } else {
         i -= 1;
-        buf[i] = b'0' + n as u8;
+        out[i] = b'0' + n as u8;
     }
     if v < 0 {
         i -= 1;
-        buf[i] = b'-';
+        out[i] = b'-';
     }
-    &buf[i..]
+    debug_assert_eq!(i, 0, "out must be exactly i64_len(v) long");
 }
 
 /// Appends the decimal form of `v`.

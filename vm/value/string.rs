@@ -5,7 +5,6 @@
 //! of the constructors here; it is never moved or built on the stack.
 
 use core::cell::UnsafeCell;
-use core::hash::{BuildHasher, Hasher};
 use core::ptr;
 use std::alloc::Layout;
 
@@ -24,27 +23,30 @@ pub struct ZString {
 const HEADER: usize = core::mem::size_of::<ZString>();
 const ALIGN: usize = core::mem::align_of::<ZString>();
 
-/// Fixed seeds: a string's hash is the same in every thread and context, so
-/// immutable strings can carry a precomputed hash shared by all of them.
-static HASH_STATE: ahash::RandomState = ahash::RandomState::with_seeds(
-    0x243f_6a88_85a3_08d3,
-    0x1319_8a2e_0370_7344,
-    0xa409_3822_299f_31d0,
-    0x082e_fa98_ec4e_6c89,
-);
-
-/// The hash PHP string keys use: fixed-seed ahash, with 0 mapped to 1 (0
-/// marks "not computed").
+/// The hash PHP string keys use: Zend's DJBX33A (`h = h * 33 + byte` from
+/// 5381), with the top bit set so that it is never 0 (0 marks "not
+/// computed"), as `zend_inline_hash_func` does on 64-bit hosts.
+///
+/// Not a keyed hash: like PHP's, its tables can be flooded by chosen keys.
+/// (The fixed-seed ahash used before was no better: its seeds are public.)
+/// What it buys is locality: keys that differ in their last bytes ("k1",
+/// "k2", dechex() of a counter) hash to neighbouring chain heads, so tables
+/// filled and probed in key order touch memory in order, as in PHP.
 #[inline]
 pub fn hash_bytes(b: &[u8]) -> u64 {
-    let mut h = HASH_STATE.build_hasher();
-    h.write(b);
-    let v = h.finish();
-    if v == 0 {
-        1
-    } else {
-        v
+    let mut h: u64 = 5381;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        // 33^8 .. 33^1 applied one byte at a time, unrolled (Zend unrolls
+        // the same way); the compiler keeps it in registers.
+        for &x in c {
+            h = h.wrapping_mul(33).wrapping_add(x as u64);
+        }
     }
+    for &x in chunks.remainder() {
+        h = h.wrapping_mul(33).wrapping_add(x as u64);
+    }
+    h | 0x8000_0000_0000_0000
 }
 
 #[inline]
@@ -100,11 +102,40 @@ impl ZString {
         p
     }
 
-    /// Decimal form of `v`.
+    /// Decimal form of `v`, written straight into the new string.
     pub fn from_i64(v: i64) -> *mut ZString {
-        let mut buf = [0u8; 20];
-        let s = super::number::fmt_i64(v, &mut buf);
-        ZString::new(s)
+        let len = super::number::i64_len(v);
+        let p = ZString::with_capacity(len);
+        // SAFETY: `p` is fresh with capacity `len`; the digits fill exactly
+        // `len` bytes before the length is set.
+        unsafe {
+            super::number::write_i64(v, core::slice::from_raw_parts_mut((*p).data_ptr(), len));
+            (*p).len = len;
+        }
+        p
+    }
+
+    /// `v` in base `1 << bits` (1 to 4: binary to hex) with lowercase
+    /// digits, as an unsigned number (dechex(-1) is 16 f's), written
+    /// straight into the new string.
+    pub fn from_u64_radix_pow2(v: u64, bits: u32) -> *mut ZString {
+        debug_assert!((1..=4).contains(&bits));
+        let used = (64 - v.leading_zeros()).max(1);
+        let len = used.div_ceil(bits) as usize;
+        let p = ZString::with_capacity(len);
+        let mask = (1u64 << bits) - 1;
+        // SAFETY: `p` is fresh with capacity `len`, and `len` digits are
+        // written (indexes len-1 down to 0) before the length is set.
+        unsafe {
+            let d = (*p).data_ptr();
+            let mut u = v;
+            for i in (0..len).rev() {
+                *d.add(i) = b"0123456789abcdef"[(u & mask) as usize];
+                u >>= bits;
+            }
+            (*p).len = len;
+        }
+        p
     }
 
     /// String form of `v` as `(string)` gives it (precision 14).
@@ -368,6 +399,19 @@ mod tests {
     }
 
     #[test]
+    fn hash_is_zend_djbx33a_with_the_top_bit() {
+        const TOP: u64 = 0x8000_0000_0000_0000;
+        assert_eq!(hash_bytes(b""), 5381 | TOP);
+        assert_eq!(hash_bytes(b"a"), (5381 * 33 + 97) | TOP);
+        // Longer than one unrolled block of 8: same as the plain loop.
+        let long = b"the quick brown fox jumps";
+        let plain = long.iter().fold(5381u64, |h, &c| h.wrapping_mul(33).wrapping_add(c as u64));
+        assert_eq!(hash_bytes(long), plain | TOP);
+        // Neighbouring keys get neighbouring hashes (chain-head locality).
+        assert_eq!(hash_bytes(b"k2") - hash_bytes(b"k1"), 1);
+    }
+
+    #[test]
     fn append_grows_and_moves() {
         let _leaks = crate::value::LeakCheck::new();
         let mut s = ZString::new(b"ab");
@@ -407,6 +451,27 @@ mod tests {
             ZString::free(s);
             ZString::free(i);
             ZString::free(f);
+        }
+    }
+
+    #[test]
+    fn direct_number_strings_match_std() {
+        let _leaks = crate::value::LeakCheck::new();
+        for v in [0i64, 1, 9, 10, 99, 100, 12345, -1, -10, -99, -100, i64::MAX, i64::MIN] {
+            let s = ZString::from_i64(v);
+            unsafe {
+                assert_eq!((*s).bytes(), v.to_string().as_bytes());
+                ZString::free(s);
+            }
+        }
+        for v in [0u64, 1, 15, 16, 255, 0xc350, u64::MAX] {
+            for (bits, want) in [(4, format!("{v:x}")), (3, format!("{v:o}")), (1, format!("{v:b}"))] {
+                let s = ZString::from_u64_radix_pow2(v, bits);
+                unsafe {
+                    assert_eq!((*s).bytes(), want.as_bytes());
+                    ZString::free(s);
+                }
+            }
         }
     }
 

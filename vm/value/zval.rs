@@ -242,6 +242,35 @@ impl Zval {
             unsafe { (*self.value.counted).refcount += 1 }
         }
     }
+    /// Stores `v`'s payload and type word into the cell at `p`, leaving its
+    /// spare word as it was (Zend's ZVAL_COPY_VALUE). A plain value's spare
+    /// word means nothing (only iterators and frame headers use theirs, and
+    /// they write it themselves), so scalar results fresh from arithmetic
+    /// are stored with one store fewer.
+    ///
+    /// # Safety
+    /// `p` points at a writable, initialized cell that holds nothing to
+    /// release.
+    #[inline(always)]
+    pub unsafe fn store_value(p: *mut Zval, v: Zval) {
+        (*p).value = v.value;
+        (*p).type_info = v.type_info;
+    }
+
+    /// Moves the payload and type word of the cell at `src` into the cell
+    /// at `dst` (`store_value` of `load`, without reading the spare word).
+    ///
+    /// # Safety
+    /// `src` is a readable, initialized cell; `dst` a writable, initialized
+    /// cell holding nothing to release. No owner is added.
+    #[inline(always)]
+    pub unsafe fn move_value(dst: *mut Zval, src: *const Zval) {
+        let value = core::ptr::read_volatile(src as *const u64);
+        let type_info = core::ptr::read_volatile(core::ptr::addr_of!((*src).type_info));
+        *(dst as *mut u64) = value;
+        (*dst).type_info = type_info;
+    }
+
     /// Reads the cell at `p` as three words: payload (8 bytes), type word
     /// and spare word (4 bytes each). Zend's ZVAL_COPY_VALUE also copies
     /// payload and type word separately.

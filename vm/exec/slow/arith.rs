@@ -3,7 +3,7 @@
 use super::{diag, raise, read1, read2, take};
 use crate::exec::{Thrown, Vm};
 use crate::ops::{Op, Opcode, IS_TMP_VAR};
-use crate::value::{arith, convert, ZString, Zval};
+use crate::value::{arith, convert, ZString, Zval, IS_DOUBLE};
 
 #[inline(always)]
 pub fn add_long(a: i64, b: i64) -> Zval {
@@ -46,6 +46,14 @@ pub fn long_op(op: u32, a: i64, b: i64) -> Option<Zval> {
         XOR => Zval::long(a ^ b),
         _ => return None,
     })
+}
+
+/// Both operands are floats, tested on the two type words at once (one
+/// branch; and LLVM keeps it after the handlers' int test instead of
+/// merging both into one switch on op1's kind that tests float first).
+#[inline(always)]
+pub fn both_double_kinds(a: &Zval, b: &Zval) -> bool {
+    ((a.kind() as u32) << 8 | b.kind() as u32) == ((IS_DOUBLE as u32) << 8 | IS_DOUBLE as u32)
 }
 
 /// Both operands as floats when each is a float or an int and at least one is a float.

@@ -66,6 +66,40 @@ pub unsafe fn binary_into(vm: &mut Vm, opcode: Opcode, target: *mut Zval, b: &Zv
     Ok((*target).copy_value())
 }
 
+/// ASSIGN_OP's `.=` when op1 (dereferenced: `var`) holds a string only it
+/// owns and op2 is a string or an int: appends in place and continues with
+/// the next opline. Handler-shaped, so that the handler jumps here and its
+/// hot copy makes no call (the append copies bytes and may reallocate).
+///
+/// # Safety
+/// Called from ASSIGN_OP only, with the conditions above checked: `var` is
+/// op1's (dereferenced) cell holding a refcounted string of refcount 1, and
+/// op2 is a string (refcounted or not) or an int.
+#[inline(never)]
+pub unsafe fn concat_in_place(ip: *const Op, fp: *mut Zval, vm: *mut Vm, var: *mut Zval) -> crate::exec::Ret {
+    let b = operand::any_raw_2(ip, fp);
+    let s = (*var).str();
+    // `$s .= $s`: `append` copies from inside the string correctly.
+    let s = if (*b).is_string() { ZString::append(s, (*(*b).str()).bytes()) } else { append_long(s, (*b).lval()) };
+    (*var).value.str = s;
+    if (*ip).result_type != IS_UNUSED {
+        *operand::result(ip, fp) = (*var).copy_value();
+    }
+    if (*ip).op2_type & (IS_TMP_VAR | IS_VAR) != 0 {
+        // A TMP/VAR string is a distinct owner (op1's has refcount 1).
+        (*b).ptr_dtor();
+    }
+    crate::exec::dispatch::next(ip.add(1), fp, vm)
+}
+
+/// Appends the decimal form of `v` (out of line: its buffer's address must
+/// not escape in `concat_in_place`, whose final call must stay a jump).
+#[inline(never)]
+unsafe fn append_long(s: *mut ZString, v: i64) -> *mut ZString {
+    let mut buf = [0u8; 20];
+    ZString::append(s, crate::value::number::fmt_i64(v, &mut buf))
+}
+
 /// `++`/`--` on op1, pre or post; returns the value the expression yields (owned).
 #[cold]
 #[inline(never)]

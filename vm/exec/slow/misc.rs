@@ -39,6 +39,19 @@ pub unsafe fn cast(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Th
     Ok(r)
 }
 
+/// CAST's `(string)` of an int: result := its decimal form; continues with
+/// the next opline. Handler-shaped, so that the handler's hot copy jumps
+/// here instead of calling (the string is allocated).
+///
+/// # Safety
+/// Called from CAST only, when op1 holds an int (nothing to release).
+#[inline(never)]
+pub unsafe fn cast_long_to_string(ip: *const Op, fp: *mut Zval, vm: *mut Vm) -> crate::exec::Ret {
+    let v = (*operand::any_raw_1(ip, fp)).lval();
+    *operand::result(ip, fp) = Zval::string(ZString::from_i64(v));
+    crate::exec::dispatch::next(ip.add(1), fp, vm)
+}
+
 pub fn cast_value(vm: &mut Vm, v: &Zval, kind: u32) -> Zval {
     let v = v.deref();
     match kind {
