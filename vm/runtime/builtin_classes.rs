@@ -363,6 +363,9 @@ pub unsafe fn throwable_string(o: *mut ZObject) -> String {
             if p.is_null() { 0 } else { (*p).deref().lval() }
         };
         let cname = ZObject::class(cur).name_str();
+        // Zend's __toString: an argument type error names where the
+        // function is defined (the exception's file and line).
+        let msg = if matches!(cname.as_str(), "TypeError" | "ArgumentCountError") && msg.contains(", called in ") { format!("{msg} and defined") } else { msg };
         let head = if msg.is_empty() { cname } else { format!("{cname}: {msg}") };
         parts.push(format!("{head} in {file}:{line}\nStack trace:\n{}", trace_as_string(cur)));
         let p = prop_slot(cur, b"previous");

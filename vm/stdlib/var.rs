@@ -211,6 +211,16 @@ pub fn constant(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "constant", a, 1, 1)?;
     let name = args::string(vm, "constant", 1, "name", &a[0])?;
     let name = name.strip_prefix(b"\\").unwrap_or(&name);
+    if let Some(p) = name.windows(2).position(|w| w == b"::") {
+        let (cn, k) = (&name[..p], &name[p + 2..]);
+        // SAFETY: classes are bound for the request; the caller's frame is live.
+        unsafe {
+            let c = crate::exec::slow::object::lookup_class(vm, cn)?;
+            let scope = crate::exec::slow::object::scope_of_caller(vm);
+            *r = crate::exec::slow::object::class_constant_in(vm, c, k, scope)?;
+        }
+        return Ok(());
+    }
     if let Some(v) = vm.constants.get(name) {
         *r = v.copy_value();
         return Ok(());
@@ -226,8 +236,24 @@ pub fn constant(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 is_kind!(is_object, "is_object", |k| k == crate::value::IS_OBJECT);
 is_kind!(is_resource, "is_resource", |k| k == crate::value::IS_RESOURCE);
 is_kind!(is_scalar, "is_scalar", |k| matches!(k, IS_LONG | IS_DOUBLE | IS_STRING | IS_TRUE | IS_FALSE));
-is_kind!(is_iterable, "is_iterable", |k| k == IS_ARRAY);
-is_kind!(is_countable, "is_countable", |k| k == IS_ARRAY);
+pub fn is_iterable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "is_iterable", a, 1, 1)?;
+    *r = Zval::bool(object_or_array_of(&a[0], b"traversable"));
+    Ok(())
+}
+
+pub fn is_countable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "is_countable", a, 1, 1)?;
+    *r = Zval::bool(object_or_array_of(&a[0], b"countable"));
+    Ok(())
+}
+
+/// An array, or an object whose class implements `iface` (lowercase).
+fn object_or_array_of(v: &Zval, iface: &[u8]) -> bool {
+    let v = v.deref();
+    // SAFETY: object-kind values hold a live object.
+    v.is_array() || (v.is_object() && unsafe { crate::value::object::ZObject::class(v.obj()).is_subclass_of_name(iface) })
+}
 
 pub fn is_callable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "is_callable", a, 1, 3)?;

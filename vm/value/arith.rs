@@ -52,6 +52,16 @@ pub const NON_NUMERIC: &str = "A non-numeric value encountered";
 pub const ARRAY_TO_STRING: &str = "Array to string conversion";
 
 /// `zend_zval_type_name` (objects pending: their class name).
+/// `zend_zval_type_name`: an object's class name, else the kind's name.
+pub fn class_or_type_name(z: &Zval) -> String {
+    let z = z.deref();
+    if z.kind() == IS_OBJECT {
+        // SAFETY: object-kind values hold a live object.
+        return unsafe { super::object::ZObject::class(z.obj()).name_str() };
+    }
+    type_name(z).to_string()
+}
+
 pub fn type_name(z: &Zval) -> &'static str {
     match z.deref().kind() {
         IS_UNDEF | IS_NULL => "null",
@@ -68,7 +78,7 @@ pub fn type_name(z: &Zval) -> &'static str {
 
 #[cold]
 fn binop_error(op: &str, a: &Zval, b: &Zval) -> Throw {
-    Throw::TypeError(format!("Unsupported operand types: {} {} {}", type_name(a), op, type_name(b)))
+    Throw::TypeError(format!("Unsupported operand types: {} {} {}", class_or_type_name(a), op, class_or_type_name(b)))
 }
 
 #[derive(Clone, Copy)]
@@ -575,7 +585,7 @@ pub fn increment(z: &mut Zval) -> Result<(), Throw> {
             };
             replace(z, v);
         }
-        _ => return Err(Throw::TypeError(format!("Cannot increment {}", type_name(z)))),
+        _ => return Err(Throw::TypeError(format!("Cannot increment {}", class_or_type_name(z)))),
     }
     Ok(())
 }
@@ -609,7 +619,7 @@ pub fn decrement(z: &mut Zval) -> Result<(), Throw> {
             };
             replace(z, v);
         }
-        _ => return Err(Throw::TypeError(format!("Cannot decrement {}", type_name(z)))),
+        _ => return Err(Throw::TypeError(format!("Cannot decrement {}", class_or_type_name(z)))),
     }
     Ok(())
 }

@@ -779,6 +779,8 @@ impl Compiler {
                         return Ok(Node::Const(v));
                     }
                 }
+                // Not foldable (it warns or throws): MUL has no CONST,CONST handler.
+                let n = if matches!(n, Node::Const(_)) { self.f.emit_tmp(Opcode::QmAssign, &n, &Node::Unused) } else { n };
                 Ok(self.f.emit_tmp(Opcode::Mul, &n, &Node::Const(Lit::Long(if minus { -1 } else { 1 }))))
             }
             UnaryOp::Not => {

@@ -360,13 +360,13 @@ pub unsafe fn match_error(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
                     _ => t.push_str(&format!("\\x{c:02X}")),
                 }
             }
-            t.push('\'');
             if bytes.len() > 15 {
                 t.push_str("...");
             }
+            t.push('\'');
             t
         }
-        _ => format!("of type {}", crate::stdlib::type_name(v)),
+        _ => format!("of type {}", super::call::zend_type_name(v)),
     };
     Err(vm.throw_error("UnhandledMatchError", &format!("Unhandled match case {text}")))
 }

@@ -1106,13 +1106,18 @@ pub unsafe fn unset_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(),
 
 /// The value of constant `name` of class `c` (computed on first use).
 pub unsafe fn class_constant(vm: &mut Vm, c: *const Class, name: &[u8]) -> Result<Zval, Thrown> {
+    let scope = scope_of(vm);
+    class_constant_in(vm, c, name, scope)
+}
+
+/// `class_constant` as seen from code in `scope`.
+pub unsafe fn class_constant_in(vm: &mut Vm, c: *const Class, name: &[u8], scope: *const Class) -> Result<Zval, Thrown> {
     if name.eq_ignore_ascii_case(b"class") {
         return Ok(Zval::string(ZString::new(&(*c).name)));
     }
     let Some(&cell) = (*c).consts.get(name) else {
         return Err(vm.throw_error("Error", &format!("Undefined constant {}::{}", (*c).name_str(), s(name))));
     };
-    let scope = scope_of(vm);
     if !accessible((*cell).flags, (*cell).scope, scope) {
         let msg = format!("Cannot access {} constant {}::{}", visibility_name((*cell).flags), (*c).name_str(), s(name));
         return Err(vm.throw_error("Error", &msg));
