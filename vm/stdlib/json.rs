@@ -50,6 +50,7 @@ fn error_msg(code: i64) -> &'static str {
 }
 
 struct Encoder {
+    vm: *mut Vm,
     flags: i64,
     depth: i64,
     max_depth: i64,
@@ -77,11 +78,63 @@ impl Encoder {
             // SAFETY: string-kind values hold a live string.
             IS_STRING => self.string(unsafe { (*v.str()).bytes() }, out),
             IS_ARRAY => self.array(v.arr(), out),
+            // SAFETY: object-kind values hold a live object.
+            crate::value::IS_OBJECT => unsafe { self.object(v.obj(), out) },
             _ => {
                 self.error = 8;
                 out.extend_from_slice(b"null");
             }
         }
+    }
+
+    /// An object: `jsonSerialize()`'s value for a JsonSerializable, else
+    /// its public properties as a JSON object.
+    unsafe fn object(&mut self, o: *mut crate::value::object::ZObject, out: &mut Vec<u8>) {
+        use crate::value::object::ZObject;
+        let c = ZObject::class(o);
+        if c.is_subclass_of_name(b"jsonserializable") {
+            let Some(m) = c.find_method(b"jsonserialize") else { return };
+            let vm = &mut *self.vm;
+            if vm.exception.is_some() {
+                return;
+            }
+            (*o).header.refcount += 1;
+            let r = crate::exec::slow::object::call_method(vm, o, m, &[]);
+            Zval::object(o).ptr_dtor();
+            match r {
+                Ok(v) => {
+                    self.value(&v, out);
+                    v.ptr_dtor();
+                }
+                Err(_) => out.extend_from_slice(b"null"),
+            }
+            return;
+        }
+        let a = ZArray::new();
+        for p in crate::value::print::object_props(o) {
+            if p.val.is_undef() || !matches!(p.vis, crate::value::print::Vis::Public) {
+                continue;
+            }
+            match p.key {
+                crate::value::print::PropKey::Int(i) => {
+                    (*a).update_int(i, p.val.copy_value());
+                }
+                crate::value::print::PropKey::Str(n) => super::array::insert_bytes_key(&mut *a, n, p.val.copy_value()),
+            }
+        }
+        if !crate::value::print::enter_object(o) {
+            self.error = 6;
+            out.extend_from_slice(b"null");
+            Zval::array(a).ptr_dtor();
+            return;
+        }
+        if (*a).is_empty() {
+            out.extend_from_slice(b"{}");
+        } else {
+            self.array_inner(a, out, true);
+        }
+        crate::value::print::leave_object(o);
+        Zval::array(a).ptr_dtor();
     }
 
     fn double(&mut self, d: f64, out: &mut Vec<u8>) {
@@ -183,9 +236,15 @@ impl Encoder {
     }
 
     fn array(&mut self, a: *mut ZArray, out: &mut Vec<u8>) {
+        self.array_inner(a, out, false)
+    }
+
+    /// `as_object`: the properties of an object (nested arrays keep the
+    /// caller's FORCE_OBJECT choice).
+    fn array_inner(&mut self, a: *mut ZArray, out: &mut Vec<u8>, as_object: bool) {
         // SAFETY: `a` is a live array held by the value being encoded.
         let arr = unsafe { &*a };
-        let is_list = self.flags & FORCE_OBJECT == 0 && arr.iter().enumerate().all(|(i, (k, _))| matches!(k, KeyRef::Int(x) if x == i as i64));
+        let is_list = !as_object && self.flags & FORCE_OBJECT == 0 && arr.iter().enumerate().all(|(i, (k, _))| matches!(k, KeyRef::Int(x) if x == i as i64));
         if arr.is_empty() {
             out.extend_from_slice(if is_list { b"[]" } else { b"{}" });
             return;
@@ -288,7 +347,7 @@ pub fn json_encode(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     if depth <= 0 {
         return Err(vm.throw_error("ValueError", "json_encode(): Argument #3 ($depth) must be greater than 0"));
     }
-    let mut enc = Encoder { flags, depth: 0, max_depth: depth, error: 0 };
+    let mut enc = Encoder { vm, flags, depth: 0, max_depth: depth, error: 0 };
     let mut out = Vec::new();
     enc.value(&a[0], &mut out);
     let throw = flags & THROW_ON_ERROR != 0;
@@ -317,6 +376,8 @@ struct Parser<'a> {
     max_depth: i64,
     error: i64,
     objects_unsupported: bool,
+    /// Makes stdClass objects for JSON objects when not `assoc`.
+    vm: *mut Vm,
 }
 
 impl<'a> Parser<'a> {
@@ -349,34 +410,34 @@ impl<'a> Parser<'a> {
                 }
                 self.pos += 1;
                 let obj = c == b'{';
-                if obj && !self.assoc {
-                    self.objects_unsupported = true;
-                    return self.fail(4);
-                }
+                // PHP's parser makes the object once its first member is
+                // parsed (or at `}` when empty): handles follow that order.
+                let mut pre: *mut crate::value::object::ZObject = core::ptr::null_mut();
+                let want_obj = obj && !self.assoc;
                 let arr = ZArray::new();
                 let close = if obj { b'}' } else { b']' };
                 self.ws();
                 if self.s.get(self.pos) == Some(&close) {
                     self.pos += 1;
-                    return Some(Zval::array(arr));
+                    if want_obj {
+                        pre = self.new_object();
+                    }
+                    return Some(self.finish(arr, pre));
                 }
                 loop {
                     self.ws();
                     let key = if obj {
                         if self.s.get(self.pos) != Some(&b'"') {
-                            // SAFETY: `arr` is ours.
-                            unsafe { Zval::array(arr).ptr_dtor() };
+                            self.drop_partial(arr, pre);
                             return self.fail(4);
                         }
                         let Some(k) = self.string() else {
-                            // SAFETY: `arr` is ours.
-                            unsafe { Zval::array(arr).ptr_dtor() };
+                            self.drop_partial(arr, pre);
                             return None;
                         };
                         self.ws();
                         if self.s.get(self.pos) != Some(&b':') {
-                            // SAFETY: `arr` is ours.
-                            unsafe { Zval::array(arr).ptr_dtor() };
+                            self.drop_partial(arr, pre);
                             return self.fail(4);
                         }
                         self.pos += 1;
@@ -385,10 +446,12 @@ impl<'a> Parser<'a> {
                         None
                     };
                     let Some(v) = self.value(depth + 1) else {
-                        // SAFETY: `arr` is ours.
-                        unsafe { Zval::array(arr).ptr_dtor() };
+                        self.drop_partial(arr, pre);
                         return None;
                     };
+                    if want_obj && pre.is_null() {
+                        pre = self.new_object();
+                    }
                     // SAFETY: `arr` is new and unshared.
                     unsafe {
                         match key {
@@ -403,11 +466,10 @@ impl<'a> Parser<'a> {
                         Some(b',') => self.pos += 1,
                         Some(&x) if x == close => {
                             self.pos += 1;
-                            return Some(Zval::array(arr));
+                            return Some(self.finish(arr, pre));
                         }
                         _ => {
-                            // SAFETY: `arr` is ours.
-                            unsafe { Zval::array(arr).ptr_dtor() };
+                            self.drop_partial(arr, pre);
                             return self.fail(4);
                         }
                     }
@@ -431,6 +493,42 @@ impl<'a> Parser<'a> {
             }
             b'-' | b'0'..=b'9' => self.number(),
             _ => self.fail(4),
+        }
+    }
+
+    /// A new stdClass for a JSON object (null if it can't be made).
+    fn new_object(&mut self) -> *mut crate::value::object::ZObject {
+        // SAFETY: the context outlives the builtin call; stdClass is bound.
+        unsafe {
+            let vm = &mut *self.vm;
+            match crate::runtime::classes::find_class(vm, b"stdclass") {
+                Some(c) => crate::exec::slow::object::instantiate(vm, c).unwrap_or(core::ptr::null_mut()),
+                None => core::ptr::null_mut(),
+            }
+        }
+    }
+
+    /// A decoded JSON object or array: the array, or the object `pre` made
+    /// for it with the members as its properties.
+    fn finish(&mut self, arr: *mut ZArray, pre: *mut crate::value::object::ZObject) -> Zval {
+        if pre.is_null() {
+            return Zval::array(arr);
+        }
+        // SAFETY: `pre` is the new object made for this JSON object, owned here.
+        unsafe {
+            (*pre).dynamic = arr;
+        }
+        Zval::object(pre)
+    }
+
+    /// Frees what a failed JSON object or array had built.
+    fn drop_partial(&mut self, arr: *mut ZArray, pre: *mut crate::value::object::ZObject) {
+        // SAFETY: both are owned here.
+        unsafe {
+            Zval::array(arr).ptr_dtor();
+            if !pre.is_null() {
+                Zval::object(pre).ptr_dtor();
+            }
         }
     }
 
@@ -612,7 +710,7 @@ pub fn json_decode(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
         return Ok(());
     }
     let assoc = assoc.unwrap_or(flags & OBJECT_AS_ARRAY != 0);
-    let mut p = Parser { s: &s, pos: 0, assoc, bigint_string: flags & BIGINT_AS_STRING != 0, max_depth: depth, error: 0, objects_unsupported: false };
+    let mut p = Parser { s: &s, pos: 0, assoc, bigint_string: flags & BIGINT_AS_STRING != 0, max_depth: depth, error: 0, objects_unsupported: false, vm };
     let v = p.value(0);
     p.ws();
     match v {
