@@ -161,6 +161,10 @@ pub unsafe fn array_for_write(vm: &mut Vm, c: *mut Zval) -> Result<Option<*mut Z
             Ok(Some((*c).arr()))
         }
         IS_STRING => Ok(None),
+        crate::value::IS_OBJECT => {
+            let cname = super::call::zend_type_name(&*c);
+            Err(vm.throw_error("Error", &format!("Cannot use object of type {cname} as array")))
+        }
         _ => Err(vm.throw_error("Error", "Cannot use a scalar value as an array")),
     }
 }
@@ -215,7 +219,24 @@ pub unsafe fn fetch_dim_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -
     }
     match array_for_write(vm, c)? {
         Some(a) => elem_for_write(vm, a, ip, fp, rw),
-        None => Err(vm.throw_error("Error", "Cannot use string offset as an array")),
+        None => {
+            // `zend_check_string_offset`: a non-numeric offset is a TypeError first.
+            if (*ip).op2_type != IS_UNUSED {
+                let k = (*operand::any_read_2(ip, fp, vm)).deref();
+                let bad = match k.kind() {
+                    IS_STRING => convert::parse_numeric((*k.str()).bytes()).as_int_exact().is_none(),
+                    IS_LONG | IS_DOUBLE | IS_FALSE | IS_TRUE | IS_NULL => false,
+                    _ => true,
+                };
+                if bad {
+                    let t = crate::stdlib::type_name(k);
+                    return Err(vm.throw_error("TypeError", &format!("Cannot access offset of type {t} on string")));
+                }
+            } else {
+                return Err(vm.throw_error("Error", "[] operator not supported for strings"));
+            }
+            Err(vm.throw_error("Error", "Cannot use string offset as an array"))
+        }
     }
 }
 
