@@ -22,7 +22,8 @@ pub fn dump_program(p: &Program, out: &mut String) {
         dump_function(f, out);
     }
     for c in &p.classes {
-        for m in &c.methods {
+        // An enum's builtin methods (`cases`, `from`, `tryFrom`) have no op array.
+        for m in c.methods.iter().filter(|m| m.func.is_user()) {
             dump_function(&m.func, out);
         }
     }

@@ -834,7 +834,12 @@ impl Compiler {
                             *iterable = true;
                             TypeMask::ARRAY
                         }
-                        b"never" | b"callable" | b"static" | b"self" | b"parent" if builtin => {
+                        // Checked like class names: as objects.
+                        b"static" | b"self" | b"parent" if builtin => {
+                            classes.push(String::from_utf8_lossy(&lc).into_owned());
+                            0
+                        }
+                        b"never" | b"callable" if builtin => {
                             let n = String::from_utf8_lossy(&lc);
                             return unsupported(format!("The {n} type").as_str(), line);
                         }

@@ -20,6 +20,8 @@ pub const ACC_STATIC: u32 = 1 << 4;
 pub const ACC_FINAL: u32 = 1 << 5;
 pub const ACC_ABSTRACT: u32 = 1 << 6;
 pub const ACC_READONLY: u32 = 1 << 7;
+/// A class constant that is an enum case (Zend's `ZEND_CLASS_CONST_IS_CASE`).
+pub const CONST_CASE: u32 = 1 << 8;
 
 // Class flags.
 pub const CLASS_INTERFACE: u32 = 1 << 0;
@@ -34,6 +36,9 @@ pub const CLASS_INTERNAL: u32 = 1 << 6;
 /// `#[AllowDynamicProperties]`).
 pub const CLASS_ALLOW_DYNAMIC: u32 = 1 << 7;
 pub const CLASS_ANONYMOUS: u32 = 1 << 8;
+/// A backed enum and its backing type.
+pub const CLASS_ENUM_INT: u32 = 1 << 9;
+pub const CLASS_ENUM_STRING: u32 = 1 << 10;
 
 /// A value known at compile time, or code that computes it (a constant
 /// expression such as `self::A * 2`), run once in the class's scope.
@@ -173,6 +178,10 @@ pub struct ConstCell {
     pub scope: *const Class,
     /// Being computed (a self-referencing constant is an error).
     pub busy: UnsafeCell<bool>,
+    /// An enum case (`CONST_CASE`): its backing value when known at
+    /// compile time (NULL for a pure enum); `init` computes it otherwise.
+    /// The case object itself is made at the first fetch and kept in `value`.
+    pub backing: Zval,
 }
 
 /// A static property's cell, owned by the class that declared it.
@@ -228,6 +237,9 @@ pub struct Class {
     pub own_entries: Vec<Box<FuncEntry>>,
     /// Enum cases in order.
     pub cases: Vec<Vec<u8>>,
+    /// A backed enum's case values were computed and checked for
+    /// duplicates (at the first case fetch or `from`).
+    pub enum_checked: UnsafeCell<bool>,
     pub def: *const ClassDef,
     /// Builtin classes: the Rust hook that fills a new object's native state.
     pub create: Option<unsafe fn(&mut crate::exec::Vm, *mut crate::value::object::ZObject)>,
@@ -254,6 +266,7 @@ impl Class {
             own_statics: Vec::new(),
             own_entries: Vec::new(),
             cases: Vec::new(),
+            enum_checked: UnsafeCell::new(false),
             def: core::ptr::null(),
             create: None,
         }
@@ -313,8 +326,11 @@ impl Drop for Class {
             unsafe { v.ptr_dtor() };
         }
         for c in &self.own_consts {
-            // SAFETY: the cell owns its value.
-            unsafe { (*c.value.get()).ptr_dtor() };
+            // SAFETY: the cell owns its value and backing value.
+            unsafe {
+                (*c.value.get()).ptr_dtor();
+                c.backing.ptr_dtor();
+            }
         }
         for s in &self.own_statics {
             // SAFETY: the cell owns its value.

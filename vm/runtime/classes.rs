@@ -71,16 +71,21 @@ pub unsafe fn declare_class(vm: &mut Vm, def: *const ClassDef) -> Result<*const 
         add_interface(&mut c, i);
     }
     for cd in &d.consts {
-        let (value, init) = match &cd.value {
+        let (mut value, init) = match &cd.value {
             Init::Lit(v) => (v.copy_value(), core::ptr::null()),
             Init::Code(f) => (Zval::UNDEF, &**f as *const _),
         };
+        let mut backing = Zval::NULL;
+        if cd.flags & CONST_CASE != 0 {
+            backing = value;
+            value = Zval::UNDEF;
+        }
         if let Some(&old) = c.consts.get(&cd.name) {
             if (*old).flags & ACC_FINAL != 0 {
                 return Err(format!("{}::{} cannot override final constant {}::{}", s(&d.name), s(&cd.name), (*(*old).scope).name_str(), s(&cd.name)));
             }
         }
-        let cell = Box::new(ConstCell { value: value.into(), init, flags: cd.flags, scope: me, busy: false.into() });
+        let cell = Box::new(ConstCell { value: value.into(), init, flags: cd.flags, scope: me, busy: false.into(), backing });
         c.consts.insert(cd.name.clone(), &*cell);
         c.own_consts.push(cell);
     }

@@ -151,14 +151,14 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
                 out.push(TraceFrame {
                     file: Arc::from(INTERNAL_FUNCTION),
                     line: 0,
-                    function: String::from_utf8_lossy((*(*f).func).name()).into_owned(),
+                    function: frame_function(f),
                     args: frame_args(f),
                 });
             } else if !pf.is_null() && (*pf).is_user() && !(*prev).opline.is_null() {
                 out.push(TraceFrame {
                     file: (*pf).op.filename.clone(),
                     line: (*(*prev).opline).lineno,
-                    function: String::from_utf8_lossy((*(*f).func).name()).into_owned(),
+                    function: frame_function(f),
                     args: frame_args(f),
                 });
             }
@@ -166,6 +166,17 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
         }
     }
     out
+}
+
+/// `Class->method` / `Class::method` / `function` as traces print a frame.
+unsafe fn frame_function(f: *mut Frame) -> String {
+    let name = String::from_utf8_lossy((*(*f).func).name()).into_owned();
+    let scope = if (*f).entry.is_null() { core::ptr::null() } else { (*(*f).entry).scope };
+    if scope.is_null() {
+        return name;
+    }
+    let ty = if (*f).this_obj().is_null() { "::" } else { "->" };
+    format!("{}{ty}{name}", (*scope).name_str())
 }
 
 impl Exception {

@@ -7,6 +7,7 @@ pub mod array;
 pub mod callback;
 pub mod classes;
 pub mod date;
+pub mod enums;
 pub mod format;
 pub mod hash;
 pub mod json;

@@ -211,6 +211,15 @@ pub fn constant(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "constant", a, 1, 1)?;
     let name = args::string(vm, "constant", 1, "name", &a[0])?;
     let name = name.strip_prefix(b"\\").unwrap_or(&name);
+    if let Some(i) = name.windows(2).position(|w| w == b"::") {
+        // A class constant (or enum case): `zend_get_class_constant_ex`.
+        // SAFETY: lookups in this context's class table.
+        unsafe {
+            let c = crate::exec::slow::object::lookup_class(vm, &name[..i])?;
+            *r = crate::exec::slow::object::class_constant(vm, c, &name[i + 2..])?;
+        }
+        return Ok(());
+    }
     if let Some(v) = vm.constants.get(name) {
         *r = v.copy_value();
         return Ok(());

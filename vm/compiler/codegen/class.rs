@@ -49,6 +49,37 @@ fn member_flags(m: Modifiers) -> u32 {
     f
 }
 
+/// Magic methods an enum may not declare (`zend_verify_enum_magic`).
+const ENUM_FORBIDDEN_MAGIC: &[&[u8]] = &[
+    b"__construct", b"__destruct", b"__clone", b"__get", b"__set", b"__unset", b"__isset", b"__tostring",
+    b"__debuginfo", b"__serialize", b"__unserialize", b"__sleep", b"__wakeup", b"__set_state",
+];
+
+/// `cases()`, and for backed enums `from()` and `tryFrom()`: builtin static
+/// methods every enum gets (`zend_enum_register_funcs`).
+fn enum_methods(def: &mut ClassDef, line: u32) -> CResult<()> {
+    use crate::stdlib::enums;
+    let mut add: Vec<(&str, crate::runtime::function::BuiltinFn, bool)> = vec![("cases", enums::cases, false)];
+    if def.flags & (CLASS_ENUM_INT | CLASS_ENUM_STRING) != 0 {
+        add.push(("from", enums::from, true));
+        add.push(("tryFrom", enums::try_from, true));
+    }
+    for (name, f, arg) in add {
+        if def.methods.iter().any(|m| m.func.op.name.eq_ignore_ascii_case(name.as_bytes())) {
+            return fatal(format!("Cannot redeclare {}::{name}()", String::from_utf8_lossy(&def.name)), line);
+        }
+        let mut op = crate::ops::OpArray::new(name.as_bytes().to_vec(), std::sync::Arc::from(""));
+        if arg {
+            op.arg_info.push(crate::ops::ArgInfo { name: b"value".to_vec(), ..Default::default() });
+            op.num_args = 1;
+            op.required_args = 1;
+        }
+        let func = Box::new(crate::runtime::function::Function { op, builtin: Some(f) });
+        def.methods.push(MethodDef { func, flags: ACC_PUBLIC | ACC_STATIC });
+    }
+    Ok(())
+}
+
 impl Compiler {
     /// A class statement. Top-level classes are bound before the script
     /// runs; others (inside a block or function) by DECLARE_CLASS.
@@ -106,11 +137,17 @@ impl Compiler {
         if decl.kind == ClassKind::Enum {
             def.interfaces.push(if decl.enum_backing.is_some() { b"BackedEnum".to_vec() } else { b"UnitEnum".to_vec() });
         }
+        if decl.kind == ClassKind::Enum {
+            self.enum_props(decl, &mut def)?;
+        }
         let ctx = ClassCtx { name: name.to_vec(), parent: def.parent.clone(), kind: decl.kind };
         let saved = self.class_ctx.replace(ctx);
         let r = self.class_members(decl, &mut def);
         self.class_ctx = saved;
         r?;
+        if decl.kind == ClassKind::Enum {
+            enum_methods(&mut def, decl.line)?;
+        }
         def.freeze();
         Ok(def)
     }
@@ -129,6 +166,9 @@ impl Compiler {
                     }
                 }
                 ClassMember::Property { modifiers, ty, props, line, .. } => {
+                    if decl.kind == ClassKind::Enum {
+                        return fatal(format!("Enum {cname} cannot include properties"), *line);
+                    }
                     let mut flags = member_flags(*modifiers);
                     if def.flags & CLASS_READONLY != 0 {
                         flags |= ACC_READONLY;
@@ -154,6 +194,9 @@ impl Compiler {
                         flags |= ACC_ABSTRACT;
                     }
                     let lc = func.name.to_ascii_lowercase();
+                    if decl.kind == ClassKind::Enum && ENUM_FORBIDDEN_MAGIC.contains(&lc.as_slice()) {
+                        return fatal(format!("Enum {cname} cannot include magic method {}", String::from_utf8_lossy(func.name)), func.line);
+                    }
                     if def.methods.iter().any(|m| m.func.op.name.eq_ignore_ascii_case(func.name)) {
                         return fatal(format!("Cannot redeclare {cname}::{}()", String::from_utf8_lossy(func.name)), func.line);
                     }
@@ -169,8 +212,42 @@ impl Compiler {
                     def.methods.push(MethodDef { func: f, flags });
                 }
                 ClassMember::TraitUse { line, .. } => return unsupported("Traits", *line),
-                ClassMember::EnumCase { line, .. } => return unsupported("Enum cases", *line),
+                ClassMember::EnumCase { line, name, value, .. } => {
+                    if decl.kind != ClassKind::Enum {
+                        return fatal("Case can only be used in enums", *line);
+                    }
+                    let case = String::from_utf8_lossy(name);
+                    let value = match (value, decl.enum_backing.is_some()) {
+                        (Some(_), false) => return fatal(format!("Case {case} of non-backed enum {cname} must not have a value"), *line),
+                        (None, true) => return fatal(format!("Case {case} of backed enum {cname} must have a value"), *line),
+                        (Some(e), true) => self.init_value(e, *line)?,
+                        (None, false) => Init::Lit(crate::value::Zval::NULL),
+                    };
+                    if def.consts.iter().any(|x| x.name == *name) {
+                        return fatal(format!("Cannot redefine class constant {cname}::{case}"), *line);
+                    }
+                    def.consts.push(ConstDef { name: name.to_vec(), value, flags: ACC_PUBLIC | CONST_CASE, line: *line });
+                    def.cases.push((name.to_vec(), None));
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// An enum's backing type is checked and its readonly `name` (and
+    /// `value`) properties declared (Zend's `zend_enum_add_interfaces` and
+    /// `zend_enum_register_props`).
+    fn enum_props(&mut self, decl: &ClassDecl<'_>, def: &mut ClassDef) -> CResult<()> {
+        let ro = ACC_PUBLIC | ACC_READONLY;
+        def.props.push(PropDef { name: b"name".to_vec(), default: None, flags: ro, ty: Some((TypeMask(0), "string".into())), line: decl.line });
+        if let Some(t) = decl.enum_backing {
+            let (mask, text) = self.type_of_pub(t, decl.line)?;
+            let lc = text.to_ascii_lowercase();
+            if lc != "int" && lc != "string" {
+                return fatal(format!("Enum backing type must be int or string, {text} given"), decl.line);
+            }
+            def.flags |= if lc == "int" { CLASS_ENUM_INT } else { CLASS_ENUM_STRING };
+            def.props.push(PropDef { name: b"value".to_vec(), default: None, flags: ro, ty: Some((mask, lc)), line: decl.line });
         }
         Ok(())
     }

@@ -657,6 +657,9 @@ unsafe fn dynamic_slot(vm: &mut Vm, o: *mut ZObject, name: &[u8], rw: bool) -> R
     if let Some(p) = (*d).find_bytes(name) {
         return Ok(p);
     }
+    if (*c).flags & (CLASS_ENUM | CLASS_READONLY) != 0 {
+        return Err(vm.throw_error("Error", &format!("Cannot create dynamic property {}::${}", (*c).name_str(), s(name))));
+    }
     if rw {
         vm.warning(&format!("Undefined property: {}::${}", (*c).name_str(), s(name)));
     }
@@ -1026,6 +1029,12 @@ pub unsafe fn class_constant(vm: &mut Vm, c: *const Class, name: &[u8]) -> Resul
     if !v.is_undef() {
         return Ok(v.copy_value());
     }
+    if (*cell).flags & CONST_CASE != 0 {
+        if !*(*(*cell).scope).enum_checked.get() {
+            crate::stdlib::enums::check_backing(vm, (*cell).scope)?;
+        }
+        return enum_case(vm, cell, name);
+    }
     if *(*cell).busy.get() {
         return Err(vm.throw_error("Error", &format!("Cannot declare self-referencing constant {}::{}", (*(*cell).scope).name_str(), s(name))));
     }
@@ -1035,6 +1044,70 @@ pub unsafe fn class_constant(vm: &mut Vm, c: *const Class, name: &[u8]) -> Resul
     let v = r?;
     *(*cell).value.get() = v.copy_value();
     Ok(v)
+}
+
+/// The object of enum case `name` (its cell is `cell`), made at the first
+/// fetch: a singleton with readonly `name` and `value` (Zend's
+/// `zend_enum_new`). A backing value of the wrong type is a TypeError.
+pub unsafe fn enum_case(vm: &mut Vm, cell: *const ConstCell, name: &[u8]) -> Result<Zval, Thrown> {
+    let v = &*(*cell).value.get();
+    if !v.is_undef() {
+        return Ok(v.copy_value());
+    }
+    let c = (*cell).scope;
+    let backing = if (*cell).init.is_null() {
+        (*cell).backing.copy_value()
+    } else {
+        if *(*cell).busy.get() {
+            return Err(vm.throw_error("Error", &format!("Cannot declare self-referencing constant {}::{}", (*c).name_str(), s(name))));
+        }
+        *(*cell).busy.get() = true;
+        let r = run_init(vm, (*cell).init, c);
+        *(*cell).busy.get() = false;
+        r?
+    };
+    let want = if (*c).flags & CLASS_ENUM_INT != 0 {
+        Some(crate::value::IS_LONG)
+    } else if (*c).flags & CLASS_ENUM_STRING != 0 {
+        Some(IS_STRING)
+    } else {
+        None
+    };
+    if let Some(k) = want {
+        if backing.kind() != k {
+            let msg = format!(
+                "Enum case type {} does not match enum backing type {}",
+                crate::stdlib::type_name(&backing),
+                if k == IS_STRING { "string" } else { "int" }
+            );
+            backing.ptr_dtor();
+            return Err(vm.throw_error("TypeError", &msg));
+        }
+    }
+    // Another fetch may have made it while the backing value was computed.
+    let v = &*(*cell).value.get();
+    if !v.is_undef() {
+        backing.ptr_dtor();
+        return Ok(v.copy_value());
+    }
+    ensure_defaults(vm, c)?;
+    let o = ZObject::alloc(c, &*(*c).defaults.get());
+    vm.objects.add(o);
+    let p = crate::runtime::builtin_classes::prop_slot(o, b"name");
+    if !p.is_null() {
+        *p = Zval::string(ZString::new(name));
+    }
+    if want.is_some() {
+        let p = crate::runtime::builtin_classes::prop_slot(o, b"value");
+        if !p.is_null() {
+            *p = backing;
+        }
+    } else {
+        backing.ptr_dtor();
+    }
+    let r = Zval::object(o);
+    *(*cell).value.get() = r.copy_value();
+    Ok(r)
 }
 
 /// FETCH_CLASS_CONSTANT: class op1, name op2.
