@@ -75,3 +75,5 @@ $hs->q = 1; unset($hs->q); $hc = clone $ho; var_dump($hc == $ho, $hc instanceof 
 if ($sw) { class HLate {} } echo get_class(new HLate), count($ho->arr), "\n";
 class HThis { public static $sa = [1]; function t() { $t = $this; return $t; } }
 HThis::$sa[0] += 5; echo HThis::$sa[0], get_class((new HThis)->t()), "\n";
+$ha = new class(3) extends HBase {}; $hb = new class { public $q = 2; };
+echo $ha->p, $ha instanceof HBase ? "y" : "n", $hb->q, "\n";

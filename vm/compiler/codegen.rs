@@ -64,6 +64,9 @@ pub struct Compiler {
     pub declared_classes: Vec<Vec<u8>>,
     /// The class whose body is being compiled.
     pub class_ctx: Option<class::ClassCtx>,
+    /// Zend's `CG(rtd_key_counter)`: runtime-bound class declarations so
+    /// far (anonymous class names end in it).
+    pub rtd_counter: u32,
     /// Compiling a constructor: its promoted parameters.
     pub promoted: Option<Vec<class::Promoted>>,
     /// JMP_NULL oplines of `?->` in the member chain being compiled, patched
@@ -139,6 +142,7 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         classes: Vec::new(),
         declared_classes: Vec::new(),
         class_ctx: None,
+        rtd_counter: 0,
         promoted: None,
         null_jumps: None,
     };

@@ -68,6 +68,14 @@ pub struct MethodDef {
     pub flags: u32,
 }
 
+/// A conflict-resolution rule of a `use T { … }` block.
+pub enum TraitRule {
+    /// `T::m insteadof A, B;`
+    Insteadof { trait_: Vec<u8>, method: Vec<u8>, instead_of: Vec<Vec<u8>> },
+    /// `[T::]m as [visibility] [alias];` (`flags`: a visibility or 0).
+    Alias { trait_: Option<Vec<u8>>, method: Vec<u8>, flags: u32, alias: Option<Vec<u8>> },
+}
+
 /// A class declaration as compiled. Immutable; shared across threads.
 pub struct ClassDef {
     pub name: Vec<u8>,
@@ -75,6 +83,7 @@ pub struct ClassDef {
     pub parent: Option<Vec<u8>>,
     pub interfaces: Vec<Vec<u8>>,
     pub traits: Vec<Vec<u8>>,
+    pub trait_rules: Vec<TraitRule>,
     pub consts: Vec<ConstDef>,
     pub props: Vec<PropDef>,
     pub methods: Vec<MethodDef>,
@@ -94,6 +103,7 @@ impl ClassDef {
             parent: None,
             interfaces: Vec::new(),
             traits: Vec::new(),
+            trait_rules: Vec::new(),
             consts: Vec::new(),
             props: Vec::new(),
             methods: Vec::new(),
@@ -272,8 +282,17 @@ impl Class {
         }
     }
 
+    /// The name as PHP's C-string formatting shows it: an anonymous class's
+    /// name stops at its NUL (`class@anonymous`).
+    pub fn display_name(&self) -> &[u8] {
+        match self.name.iter().position(|&b| b == 0) {
+            Some(i) => &self.name[..i],
+            None => &self.name,
+        }
+    }
+
     pub fn name_str(&self) -> String {
-        String::from_utf8_lossy(&self.name).into_owned()
+        String::from_utf8_lossy(self.display_name()).into_owned()
     }
 
     /// `instanceof`: this class is `other`, extends it or implements it.

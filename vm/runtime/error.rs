@@ -170,7 +170,8 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
 
 /// `Class->method` / `Class::method` / `function` as traces print a frame.
 unsafe fn frame_function(f: *mut Frame) -> String {
-    let name = String::from_utf8_lossy((*(*f).func).name()).into_owned();
+    let name = if (*f).entry.is_null() { (*(*f).func).name() } else { (*(*f).entry).name() };
+    let name = String::from_utf8_lossy(name).into_owned();
     let scope = if (*f).entry.is_null() { core::ptr::null() } else { (*(*f).entry).scope };
     if scope.is_null() {
         return name;

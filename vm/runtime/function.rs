@@ -36,13 +36,28 @@ pub struct FuncEntry {
     pub statics_init: bool,
     /// The class a method belongs to (`self`), null for plain functions.
     pub scope: *const crate::runtime::class::Class,
+    /// A trait method imported under an alias (`use T { m as n; }`): the
+    /// name it has in its class (empty: the function's own name).
+    pub alias: Vec<u8>,
 }
 
 impl FuncEntry {
     pub fn new(func: *const Function) -> Box<FuncEntry> {
         // SAFETY: `func` is owned by a program or the builtin registry, which outlives the context.
         let n = unsafe { (*func).op.cache_slots } as usize;
-        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false, scope: core::ptr::null() })
+        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false, scope: core::ptr::null(), alias: Vec::new() })
+    }
+}
+
+impl FuncEntry {
+    /// The name the function is called by (its alias, if imported under one).
+    pub fn name(&self) -> &[u8] {
+        if self.alias.is_empty() {
+            // SAFETY: as in `new`.
+            unsafe { (*self.func).name() }
+        } else {
+            &self.alias
+        }
     }
 }
 

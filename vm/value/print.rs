@@ -116,7 +116,7 @@ fn dump(v: &Zval, level: usize, out: &mut Vec<u8>) {
                 }
                 let props = object_props(o);
                 out.extend_from_slice(b"object(");
-                out.extend_from_slice(&c.name);
+                out.extend_from_slice(c.display_name());
                 out.extend_from_slice(b")#");
                 number::push_i64((*o).handle as i64, out);
                 out.extend_from_slice(b" (");
@@ -176,7 +176,7 @@ unsafe fn enum_case_name(o: *mut ZObject) -> Option<Vec<u8>> {
     if p.is_null() || !(*p).is_string() {
         return None;
     }
-    let mut b = c.name.clone();
+    let mut b = c.display_name().to_vec();
     b.extend_from_slice(b"::");
     b.extend_from_slice((*(*p).str()).bytes());
     Some(b)
@@ -218,7 +218,7 @@ pub unsafe fn object_props<'a>(o: *mut ZObject) -> Vec<PropView<'a>> {
             continue;
         }
         let vis = if pi.flags & ACC_PRIVATE != 0 {
-            Vis::Private(&(*pi.scope).name)
+            Vis::Private((*pi.scope).display_name())
         } else if pi.flags & ACC_PROTECTED != 0 {
             Vis::Protected
         } else {
@@ -301,7 +301,7 @@ fn print_r_at(v: &Zval, indent: usize, out: &mut Vec<u8>) {
             // SAFETY: live object; the guard is released before returning.
             unsafe {
                 let c = ZObject::class(o);
-                out.extend_from_slice(&c.name);
+                out.extend_from_slice(c.display_name());
                 if c.flags & CLASS_ENUM != 0 {
                     out.extend_from_slice(b" Enum");
                     if c.flags & CLASS_ENUM_INT != 0 {

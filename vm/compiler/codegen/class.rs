@@ -95,6 +95,18 @@ impl Compiler {
         if toplevel && !self.declared_classes.contains(&lc) && crate::runtime::builtin_classes::is_builtin_name(&lc) {
             return fatal(format!("Cannot declare class {}, because the name is already in use", String::from_utf8_lossy(name)), decl.line);
         }
+        // Zend binds a top-level class at compile time only without
+        // interfaces or traits and with its parent already known; every
+        // other declaration takes a runtime definition key, which the
+        // names of anonymous classes count.
+        let parent_known = decl.extends.map_or(true, |p| {
+            let plc = p.name.strip_prefix(b"\\").unwrap_or(p.name).to_ascii_lowercase();
+            self.declared_classes.contains(&plc) || crate::runtime::builtin_classes::is_builtin_name(&plc)
+        });
+        let has_traits = decl.members.iter().any(|m| matches!(m, ClassMember::TraitUse { .. }));
+        if !toplevel || !decl.implements.is_empty() || decl.kind == ClassKind::Enum || has_traits || !parent_known {
+            self.rtd_counter += 1;
+        }
         self.declared_classes.push(lc);
         if toplevel {
             self.classes.push(Box::new(def));
@@ -105,6 +117,37 @@ impl Compiler {
             self.f.emit_raw(Opcode::DeclareClass, idx, 0);
         }
         Ok(())
+    }
+
+    /// `new class(...) extends P implements I { … }`: the class is compiled
+    /// as a nested declaration named as Zend names it
+    /// (`P@anonymous\0FILE:LINE$N`, N counting the runtime-bound class
+    /// declarations before it) and bound by DECLARE_ANON_CLASS on first use.
+    pub fn compile_anon_class(&mut self, decl: &ClassDecl<'_>) -> CResult<Node> {
+        let strip = |n: &[u8]| n.strip_prefix(b"\\").unwrap_or(n).to_vec();
+        let prefix = match (decl.extends, decl.implements.first()) {
+            (Some(p), _) => strip(p.name),
+            (None, Some(i)) => strip(i.name),
+            (None, None) => b"class".to_vec(),
+        };
+        let mut name = prefix;
+        name.extend_from_slice(b"@anonymous\0");
+        name.extend_from_slice(self.filename.as_bytes());
+        name.extend_from_slice(format!(":{}${:x}", decl.line, self.rtd_counter).as_bytes());
+        self.rtd_counter += 1;
+        let mut def = self.class_def(decl, &name)?;
+        def.flags |= CLASS_ANONYMOUS;
+        let idx = self.f.op.declared_classes.len() as u32;
+        self.f.op.declared_classes.push(Box::new(def));
+        self.f.line = decl.line;
+        let parent = match decl.extends {
+            Some(p) => Node::Const(Lit::Str(strip(p.name).to_ascii_lowercase())),
+            None => Node::Unused,
+        };
+        let r = self.f.var();
+        let i = self.f.emit(Opcode::DeclareAnonClass, &Node::Const(Lit::Str(name)), &parent, &r);
+        self.f.at(i).extended_value = idx;
+        Ok(r)
     }
 
     fn class_def(&mut self, decl: &ClassDecl<'_>, name: &[u8]) -> CResult<ClassDef> {
@@ -211,7 +254,31 @@ impl Compiler {
                     }
                     def.methods.push(MethodDef { func: f, flags });
                 }
-                ClassMember::TraitUse { line, .. } => return unsupported("Traits", *line),
+                ClassMember::TraitUse { traits, adaptations, line } => {
+                    if decl.kind == ClassKind::Interface {
+                        return fatal(format!("Cannot use traits inside of interfaces. {} is used in {cname}", String::from_utf8_lossy(traits[0].name)), *line);
+                    }
+                    let strip = |n: &[u8]| n.strip_prefix(b"\\").unwrap_or(n).to_vec();
+                    def.traits.extend(traits.iter().map(|t| strip(t.name)));
+                    for a in adaptations.iter() {
+                        def.trait_rules.push(match a {
+                            ast::TraitAdaptation::Insteadof { trait_, method, instead_of } => TraitRule::Insteadof {
+                                trait_: strip(trait_.name),
+                                method: method.to_vec(),
+                                instead_of: instead_of.iter().map(|n| strip(n.name)).collect(),
+                            },
+                            ast::TraitAdaptation::Alias { trait_, method, modifiers, alias } => {
+                                if modifiers.has(Modifiers::STATIC) || modifiers.has(Modifiers::ABSTRACT) {
+                                    let m = if modifiers.has(Modifiers::STATIC) { "static" } else { "abstract" };
+                                    return fatal(format!("Cannot use '{m}' as method modifier"), *line);
+                                }
+                                let vis = Modifiers::PUBLIC | Modifiers::PROTECTED | Modifiers::PRIVATE;
+                                let flags = if modifiers.0 & vis == 0 { 0 } else { member_flags(*modifiers) & ACC_VISIBILITY };
+                                TraitRule::Alias { trait_: trait_.map(|t| strip(t.name)), method: method.to_vec(), flags, alias: alias.map(|a| a.to_vec()) }
+                            }
+                        });
+                    }
+                }
                 ClassMember::EnumCase { line, name, value, .. } => {
                     if decl.kind != ClassKind::Enum {
                         return fatal("Case can only be used in enums", *line);

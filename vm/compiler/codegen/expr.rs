@@ -50,6 +50,9 @@ impl Compiler {
             ExprKind::Array(items) => self.compile_array(items, e.line)?,
             ExprKind::List(_) => return fatal("Cannot use list() outside of an assignment context", e.line),
             ExprKind::Const(name) => self.compile_const(name, e.line)?,
+            ExprKind::MagicConst(MagicConst::Class) if self.class_ctx.as_ref().is_some_and(|c| c.kind == ClassKind::Trait) => {
+                self.compile_trait_class_name(e.line)
+            }
             ExprKind::MagicConst(m) => self.compile_magic_const(*m, e.line),
             ExprKind::Assign { target, value } => self.compile_assign(target, Src::Ast(value))?,
             ExprKind::AssignOp { op, target, value } => self.compile_compound_assign(binop_code(*op), target, value)?,
@@ -1132,7 +1135,11 @@ impl Compiler {
                 _ => self.func_name.clone(),
             },
             MagicConst::Class => self.class_ctx.as_ref().map(|c| c.name.clone()).unwrap_or_default(),
-            MagicConst::Trait | MagicConst::Namespace => Vec::new(),
+            MagicConst::Trait => match &self.class_ctx {
+                Some(c) if c.kind == ClassKind::Trait => c.name.clone(),
+                _ => Vec::new(),
+            },
+            MagicConst::Namespace => Vec::new(),
         }))
     }
 

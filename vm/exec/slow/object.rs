@@ -244,6 +244,30 @@ pub unsafe fn declare_class(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     Ok(())
 }
 
+/// DECLARE_ANON_CLASS: binds anonymous class op1 (declaration
+/// extended_value) unless bound already; result: its name.
+#[cold]
+#[inline(never)]
+pub unsafe fn declare_anon_class(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let name = *operand::any_read_1(ip, fp, vm);
+    if find_class(vm, (*name.str()).bytes()).is_none() {
+        let f = fp as *mut Frame;
+        let op = &(*(*f).func).op;
+        if let Some(def) = op.declared_classes.get((*ip).extended_value as usize) {
+            let d: *const ClassDef = &**def;
+            if let Err(msg) = crate::runtime::classes::declare_class(vm, d) {
+                if msg.starts_with("Class \"") || msg.starts_with("Interface \"") || msg.starts_with("Trait \"") {
+                    return Err(vm.throw_error("Error", &msg));
+                }
+                vm.fatal(&msg);
+                return Err(Thrown);
+            }
+        }
+    }
+    Ok(name.copy_value())
+}
+
 // ------------------------------------------------------------ new
 
 /// NEW: result := a new object of class op1; when the class has a
@@ -380,7 +404,7 @@ pub unsafe fn init_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
             }
             Zval::object(o).ptr_dtor();
             match found {
-                Some(m) => check_method_access(vm, c, m, &m.func().op.name.clone(), false),
+                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             }
         }
@@ -424,7 +448,7 @@ pub unsafe fn init_static_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op)
                 return push_magic_call(vm, fp, cs, core::ptr::null_mut(), c, &name, nargs);
             }
             return match found {
-                Some(m) => check_method_access(vm, c, m, &m.func().op.name.clone(), false),
+                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             };
         }
