@@ -101,8 +101,8 @@ pub fn count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "count", a, 1, 2)?;
     let v = a[0].deref();
     if !v.is_array() {
-        let msg = format!("count(): Argument #1 ($value) must be of type Countable|array, {} given", super::type_name(v));
-        return Err(vm.throw_error("TypeError", &msg));
+        *r = count_value(vm, v)?;
+        return Ok(());
     }
     let recursive = match a.get(1) {
         Some(m) => {
@@ -118,6 +118,31 @@ pub fn count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let n = unsafe { if recursive { count_recursive(v.arr()) } else { (*v.arr()).len() as i64 } };
     *r = Zval::long(n);
     Ok(())
+}
+
+/// `count()` of a non-array: a Countable object's `count()` as an int, or
+/// PHP's TypeError.
+pub fn count_value(vm: &mut Vm, v: &Zval) -> Result<Zval, Thrown> {
+    let v = v.deref();
+    if v.is_object() {
+        let o = v.obj();
+        // SAFETY: an object-kind value holds a live object (kept alive by the caller).
+        unsafe {
+            let c = (*o).class;
+            if (*c).is_subclass_of_name(b"countable") {
+                if let Some(m) = (*c).find_method(b"count") {
+                    let n = crate::exec::slow::object::call_method(vm, o, m, &[])?;
+                    let i = crate::value::convert::to_long(&n);
+                    n.ptr_dtor();
+                    return Ok(Zval::long(i));
+                }
+            }
+            let msg = format!("count(): Argument #1 ($value) must be of type Countable|array, {} given", (*c).name_str());
+            return Err(vm.throw_error("TypeError", &msg));
+        }
+    }
+    let msg = format!("count(): Argument #1 ($value) must be of type Countable|array, {} given", super::type_name(v));
+    Err(vm.throw_error("TypeError", &msg))
 }
 
 unsafe fn count_recursive(a: *mut ZArray) -> i64 {

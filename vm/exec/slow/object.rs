@@ -1324,7 +1324,16 @@ pub unsafe fn clone(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, T
         return Err(vm.throw_error("Error", &format!("Trying to clone an uncloneable object of class {}", (*c).name_str())));
     }
     let slots = core::slice::from_raw_parts(ZObject::slots_ptr(src), (*src).num_slots as usize);
-    let o = ZObject::alloc(c, slots);
+    // A property that is a reference nothing else holds (left by a
+    // `foreach ($o as &$v)`) is copied as its value (Zend's `zval_add_ref`).
+    let vals: Vec<Zval> = slots
+        .iter()
+        .map(|v| if v.is_reference() && (*v.zref()).header.refcount == 1 { v.copy_deref() } else { v.copy_value() })
+        .collect();
+    let o = ZObject::alloc(c, &vals);
+    for v in vals {
+        v.ptr_dtor();
+    }
     vm.objects.add(o);
     if !(*src).dynamic.is_null() {
         (*o).dynamic = ZArray::dup((*src).dynamic);
