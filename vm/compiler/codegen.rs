@@ -672,7 +672,7 @@ impl Compiler {
 
     fn compile_return(&mut self, e: Option<&Expr<'_>>, line: u32) -> CResult<()> {
         let by_ref = self.f.returns_ref;
-        let is_var = e.is_some_and(|e| matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. }));
+        let is_var = e.is_some_and(|e| matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Prop { nullsafe: false, .. } | ExprKind::StaticProp { .. }));
         let is_call = e.is_some_and(Compiler::is_call);
         let mut n = match e {
             Some(e) if by_ref && is_var => self.compile_var(e, expr::Fetch::W)?,

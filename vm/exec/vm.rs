@@ -437,6 +437,12 @@ impl Drop for Vm {
         let scratch = core::mem::replace(&mut self.dim_scratch, Zval::NULL);
         // SAFETY: the VM owns the scratch value.
         unsafe { scratch.ptr_dtor() };
+        // Static properties and variables may hold arrays whose keys are
+        // literals of a program: release them while the programs live
+        // (fields drop in declaration order, programs first).
+        self.classes.clear();
+        self.functions.clear();
+        self.anon_entries.clear();
         self.flush();
     }
 }

@@ -235,8 +235,24 @@ pub fn constant(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 is_kind!(is_object, "is_object", |k| k == crate::value::IS_OBJECT);
 is_kind!(is_resource, "is_resource", |k| k == crate::value::IS_RESOURCE);
 is_kind!(is_scalar, "is_scalar", |k| matches!(k, IS_LONG | IS_DOUBLE | IS_STRING | IS_TRUE | IS_FALSE));
-is_kind!(is_iterable, "is_iterable", |k| k == IS_ARRAY);
-is_kind!(is_countable, "is_countable", |k| k == IS_ARRAY);
+/// `is_iterable`/`is_countable`: arrays, and objects of classes
+/// implementing the interface.
+fn array_or_instance(vm: &mut Vm, name: &str, iface: &[u8], a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, name, a, 1, 1)?;
+    let v = a[0].deref();
+    // SAFETY: an object-kind value holds a live object.
+    let ok = v.is_array() || (v.is_object() && unsafe { (*(*v.obj()).class).is_subclass_of_name(iface) });
+    *r = Zval::bool(ok);
+    Ok(())
+}
+
+pub fn is_iterable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    array_or_instance(vm, "is_iterable", b"traversable", a, r)
+}
+
+pub fn is_countable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    array_or_instance(vm, "is_countable", b"countable", a, r)
+}
 
 pub fn is_callable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "is_callable", a, 1, 3)?;

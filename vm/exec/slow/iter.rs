@@ -345,3 +345,38 @@ unsafe fn object_fetch_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op, it: *mut Zv
     }
     Ok(true)
 }
+
+/// Walks a Traversable object from Rust (`iterator_to_array` and friends,
+/// Zend's `spl_iterator_apply`): rewind, then valid/current/key/next; `f`
+/// gets each key and value (owned) when `keys` is set, else NULL keys.
+pub unsafe fn walk_traversable(vm: &mut Vm, obj: &Zval, keys: bool, f: &mut dyn FnMut(Zval, Zval)) -> Result<(), Thrown> {
+    let it = aggregate_iterator(vm, obj.copy_value())?;
+    let o = it.obj();
+    let r = (|| {
+        call0(vm, o, b"rewind")?.ptr_dtor();
+        loop {
+            let valid = call0(vm, o, b"valid")?;
+            let ok = crate::value::convert::to_bool(&valid);
+            valid.ptr_dtor();
+            if !ok {
+                return Ok(());
+            }
+            let v = call0(vm, o, b"current")?;
+            let k = if keys {
+                match call0(vm, o, b"key") {
+                    Ok(k) => k,
+                    Err(t) => {
+                        v.ptr_dtor();
+                        return Err(t);
+                    }
+                }
+            } else {
+                Zval::NULL
+            };
+            f(k, v);
+            call0(vm, o, b"next")?.ptr_dtor();
+        }
+    })();
+    it.ptr_dtor();
+    r
+}

@@ -604,7 +604,8 @@ unsafe fn magic_guarded(vm: &mut Vm, o: *mut ZObject, m: Method, name: &[u8], ta
 pub unsafe fn fetch_obj_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
     let name = name_operand(vm, fp, ip);
-    let ov = obj_operand(vm, fp, ip);
+    // FETCH_OBJ_IS reads an undefined variable quietly (`$u->p ?? x`).
+    let ov = if is && (*ip).op1_type != IS_UNUSED { (*operand::any_deref_1(ip, fp)).deref() as *const Zval } else { obj_operand(vm, fp, ip) };
     if !(*ov).is_object() {
         if !is {
             let t = kind_for_msg(&*ov);
