@@ -1581,7 +1581,12 @@ fn has_member(e: &Expr<'_>) -> bool {
 /// variables, literal keys and plain names.
 fn pure_path(e: &Expr<'_>) -> bool {
     fn pure_key(k: &Expr<'_>) -> bool {
-        matches!(k.kind, ExprKind::Var(_) | ExprKind::Int(_) | ExprKind::String(_))
+        match &k.kind {
+            ExprKind::Var(_) | ExprKind::Int(_) | ExprKind::String(_) | ExprKind::MagicConst(_) | ExprKind::Const(_) => true,
+            // `static::class`, `A::C`: computed once and cached.
+            ExprKind::ClassConst { class: ClassRef::Name(_), .. } => true,
+            _ => false,
+        }
     }
     match &e.kind {
         ExprKind::Var(_) => true,

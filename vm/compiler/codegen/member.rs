@@ -290,7 +290,8 @@ impl Compiler {
     pub(super) fn compile_instanceof(&mut self, expr: &Expr<'_>, class: &ClassRef<'_>, line: u32) -> CResult<Node> {
         let n = self.compile_expr(expr)?;
         if matches!(n, Node::Const(_)) {
-            return fatal("instanceof expects an object instance, constant given", line);
+            // A literal is never an instance (Zend folds it to false).
+            return Ok(Node::Const(Lit::Bool(false)));
         }
         let c = self.class_node(class, line)?;
         self.f.line = line;
