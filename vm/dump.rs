@@ -22,7 +22,8 @@ pub fn dump_program(p: &Program, out: &mut String) {
         dump_function(f, out);
     }
     for c in &p.classes {
-        for m in &c.methods {
+        // An enum's builtin methods (`cases`, `from`, `tryFrom`) have no op array.
+        for m in c.methods.iter().filter(|m| m.func.is_user()) {
             dump_function(&m.func, out);
         }
     }
@@ -33,6 +34,12 @@ fn dump_function(f: &Function, out: &mut String) {
     for d in &f.op.declared {
         dump_function(d, out);
     }
+    // Classes declared at run time (nested and anonymous ones).
+    for c in &f.op.declared_classes {
+        for m in c.methods.iter().filter(|m| m.func.is_user()) {
+            dump_function(&m.func, out);
+        }
+    }
 }
 
 /// Dumps one op array (with its live ranges) in opcache's layout.
@@ -40,7 +47,9 @@ pub fn dump_op_array(op: &OpArray, out: &mut String) {
     let name = if op.name.is_empty() {
         "$_main".to_string()
     } else if !op.scope_name.is_empty() {
-        format!("{}::{}", String::from_utf8_lossy(&op.scope_name), String::from_utf8_lossy(&op.name))
+        // An anonymous class's name is printed up to its NUL, as C does.
+        let scope = op.scope_name.split(|&b| b == 0).next().unwrap_or_default();
+        format!("{}::{}", String::from_utf8_lossy(scope), String::from_utf8_lossy(&op.name))
     } else {
         String::from_utf8_lossy(&op.name).into_owned()
     };

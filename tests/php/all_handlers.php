@@ -81,3 +81,5 @@ $fcc = strlen(...); $fcm = $ho->get(...); $fcs = HBase::make(...); echo $fcc('ab
 function finally_ret($v) { try { if ($v) { throw $v; } return "t"; } catch (Error) { return "c"; } finally { foreach ([1] as $fv) { try { intdiv(1, 0); } catch (DivisionByZeroError $e) { echo "dz"; } finally { echo "in"; } } if ($v === 2) { return "f"; } } }
 echo finally_ret(0), finally_ret(1), finally_ret(2), "\n";
 $un = ['a' => ['b' => 1]]; unset($un['a']['b'], $un['x']['y']); echo count($un), count($un['a']), "\n";
+$ha = new class(3) extends HBase {}; $hb = new class { public $q = 2; };
+echo $ha->p, $ha instanceof HBase ? "y" : "n", $hb->q, "\n";

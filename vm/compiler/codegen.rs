@@ -65,6 +65,9 @@ pub struct Compiler {
     pub declared_classes: Vec<Vec<u8>>,
     /// The class whose body is being compiled.
     pub class_ctx: Option<class::ClassCtx>,
+    /// Zend's `CG(rtd_key_counter)`: runtime-bound class declarations so
+    /// far (anonymous class names end in it).
+    pub rtd_counter: u32,
     /// Compiling a constructor: its promoted parameters.
     pub promoted: Option<Vec<class::Promoted>>,
     /// JMP_NULL oplines of `?->` in the member chain being compiled, patched
@@ -143,6 +146,7 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         classes: Vec::new(),
         declared_classes: Vec::new(),
         class_ctx: None,
+        rtd_counter: 0,
         promoted: None,
         null_jumps: None,
         pending_captures: Vec::new(),
@@ -699,7 +703,7 @@ impl Compiler {
 
     fn compile_return(&mut self, e: Option<&Expr<'_>>, line: u32) -> CResult<()> {
         let by_ref = self.f.returns_ref;
-        let is_var = e.is_some_and(|e| matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. }));
+        let is_var = e.is_some_and(|e| matches!(e.kind, ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Prop { nullsafe: false, .. } | ExprKind::StaticProp { .. }));
         let is_call = e.is_some_and(Compiler::is_call);
         let mut n = match e {
             Some(e) if by_ref && is_var => self.compile_var(e, expr::Fetch::W)?,

@@ -75,6 +75,10 @@ pub struct Vm {
     /// Magic property methods running (object, property, kind): Zend's
     /// guards against `__get` recursing into itself.
     pub magic_guards: Vec<(usize, Vec<u8>, u8)>,
+    /// The value an `ArrayAccess` write produced (`$o[k] = v`'s result,
+    /// `offsetGet`'s for a write fetch): handlers expect a slot, and the
+    /// object has none. Replaced by the next such access.
+    pub dim_scratch: Zval,
     trampoline: Option<Box<FuncEntry>>,
     trampoline_func: Option<Box<Function>>,
     pass: Option<Box<FuncEntry>>,
@@ -179,6 +183,7 @@ impl Vm {
             builtin_class_defs: crate::runtime::builtin_classes::definitions(),
             pending_magic: Vec::new(),
             magic_guards: Vec::new(),
+            dim_scratch: Zval::NULL,
             trampoline: None,
             trampoline_func: None,
             pass: None,
@@ -198,6 +203,9 @@ impl Vm {
             unsafe { v.ptr_dtor() };
         }
         self.constants.clear();
+        let scratch = core::mem::replace(&mut self.dim_scratch, Zval::NULL);
+        // SAFETY: the VM owns the scratch value.
+        unsafe { scratch.ptr_dtor() };
         self.functions.clear();
         self.anon_entries.clear();
         self.classes.clear();
@@ -446,6 +454,15 @@ impl Drop for Vm {
             // SAFETY: the table owns its constants.
             unsafe { v.ptr_dtor() };
         }
+        let scratch = core::mem::replace(&mut self.dim_scratch, Zval::NULL);
+        // SAFETY: the VM owns the scratch value.
+        unsafe { scratch.ptr_dtor() };
+        // Static properties and variables may hold arrays whose keys are
+        // literals of a program: release them while the programs live
+        // (fields drop in declaration order, programs first).
+        self.classes.clear();
+        self.functions.clear();
+        self.anon_entries.clear();
         self.flush();
     }
 }

@@ -52,7 +52,7 @@ pub fn is_builtin_name(lc: &[u8]) -> bool {
         "divisionbyzeroerror", "unhandledmatcherror", "jsonexception", "logicexception", "badfunctioncallexception",
         "badmethodcallexception", "domainexception", "invalidargumentexception", "lengthexception",
         "outofrangeexception", "runtimeexception", "outofboundsexception", "overflowexception", "rangeexception",
-        "underflowexception", "unexpectedvalueexception", "closure",
+        "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator",
     ];
     NAMES.iter().any(|n| n.as_bytes() == lc)
 }
@@ -159,6 +159,10 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
         d.methods.push(method("fromCallable", &["callback"], 1, cl::closure_from_callable, ACC_PUBLIC | ACC_STATIC));
         d
     }));
+    let storage = || prop("storage", Zval::array(ZArray::new()), ACC_PRIVATE, None);
+    for d in crate::stdlib::spl::definitions(method, storage) {
+        v.push(Box::new(d));
+    }
     v
 }
 

@@ -20,6 +20,8 @@ pub const ACC_STATIC: u32 = 1 << 4;
 pub const ACC_FINAL: u32 = 1 << 5;
 pub const ACC_ABSTRACT: u32 = 1 << 6;
 pub const ACC_READONLY: u32 = 1 << 7;
+/// A class constant that is an enum case (Zend's `ZEND_CLASS_CONST_IS_CASE`).
+pub const CONST_CASE: u32 = 1 << 8;
 
 // Class flags.
 pub const CLASS_INTERFACE: u32 = 1 << 0;
@@ -34,6 +36,9 @@ pub const CLASS_INTERNAL: u32 = 1 << 6;
 /// `#[AllowDynamicProperties]`).
 pub const CLASS_ALLOW_DYNAMIC: u32 = 1 << 7;
 pub const CLASS_ANONYMOUS: u32 = 1 << 8;
+/// A backed enum and its backing type.
+pub const CLASS_ENUM_INT: u32 = 1 << 9;
+pub const CLASS_ENUM_STRING: u32 = 1 << 10;
 
 /// A value known at compile time, or code that computes it (a constant
 /// expression such as `self::A * 2`), run once in the class's scope.
@@ -63,6 +68,14 @@ pub struct MethodDef {
     pub flags: u32,
 }
 
+/// A conflict-resolution rule of a `use T { … }` block.
+pub enum TraitRule {
+    /// `T::m insteadof A, B;`
+    Insteadof { trait_: Vec<u8>, method: Vec<u8>, instead_of: Vec<Vec<u8>> },
+    /// `[T::]m as [visibility] [alias];` (`flags`: a visibility or 0).
+    Alias { trait_: Option<Vec<u8>>, method: Vec<u8>, flags: u32, alias: Option<Vec<u8>> },
+}
+
 /// A class declaration as compiled. Immutable; shared across threads.
 pub struct ClassDef {
     pub name: Vec<u8>,
@@ -70,6 +83,7 @@ pub struct ClassDef {
     pub parent: Option<Vec<u8>>,
     pub interfaces: Vec<Vec<u8>>,
     pub traits: Vec<Vec<u8>>,
+    pub trait_rules: Vec<TraitRule>,
     pub consts: Vec<ConstDef>,
     pub props: Vec<PropDef>,
     pub methods: Vec<MethodDef>,
@@ -89,6 +103,7 @@ impl ClassDef {
             parent: None,
             interfaces: Vec::new(),
             traits: Vec::new(),
+            trait_rules: Vec::new(),
             consts: Vec::new(),
             props: Vec::new(),
             methods: Vec::new(),
@@ -173,6 +188,10 @@ pub struct ConstCell {
     pub scope: *const Class,
     /// Being computed (a self-referencing constant is an error).
     pub busy: UnsafeCell<bool>,
+    /// An enum case (`CONST_CASE`): its backing value when known at
+    /// compile time (NULL for a pure enum); `init` computes it otherwise.
+    /// The case object itself is made at the first fetch and kept in `value`.
+    pub backing: Zval,
 }
 
 /// A static property's cell, owned by the class that declared it.
@@ -228,6 +247,9 @@ pub struct Class {
     pub own_entries: Vec<Box<FuncEntry>>,
     /// Enum cases in order.
     pub cases: Vec<Vec<u8>>,
+    /// A backed enum's case values were computed and checked for
+    /// duplicates (at the first case fetch or `from`).
+    pub enum_checked: UnsafeCell<bool>,
     pub def: *const ClassDef,
     /// Builtin classes: the Rust hook that fills a new object's native state.
     pub create: Option<unsafe fn(&mut crate::exec::Vm, *mut crate::value::object::ZObject)>,
@@ -254,13 +276,23 @@ impl Class {
             own_statics: Vec::new(),
             own_entries: Vec::new(),
             cases: Vec::new(),
+            enum_checked: UnsafeCell::new(false),
             def: core::ptr::null(),
             create: None,
         }
     }
 
+    /// The name as PHP's C-string formatting shows it: an anonymous class's
+    /// name stops at its NUL (`class@anonymous`).
+    pub fn display_name(&self) -> &[u8] {
+        match self.name.iter().position(|&b| b == 0) {
+            Some(i) => &self.name[..i],
+            None => &self.name,
+        }
+    }
+
     pub fn name_str(&self) -> String {
-        String::from_utf8_lossy(&self.name).into_owned()
+        String::from_utf8_lossy(self.display_name()).into_owned()
     }
 
     /// `instanceof`: this class is `other`, extends it or implements it.
@@ -317,8 +349,11 @@ impl Drop for Class {
             unsafe { v.ptr_dtor() };
         }
         for c in &self.own_consts {
-            // SAFETY: the cell owns its value.
-            unsafe { (*c.value.get()).ptr_dtor() };
+            // SAFETY: the cell owns its value and backing value.
+            unsafe {
+                (*c.value.get()).ptr_dtor();
+                c.backing.ptr_dtor();
+            }
         }
         for s in &self.own_statics {
             // SAFETY: the cell owns its value.

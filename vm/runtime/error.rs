@@ -179,14 +179,14 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
                 out.push(TraceFrame {
                     file: Arc::from(INTERNAL_FUNCTION),
                     line: 0,
-                    function: String::from_utf8_lossy((*(*f).func).name()).into_owned(),
+                    function: frame_function(f),
                     args: frame_args(f),
                 });
             } else if !pf.is_null() && (*pf).is_user() && !(*prev).opline.is_null() {
                 out.push(TraceFrame {
                     file: (*pf).op.filename.clone(),
                     line: (*(*prev).opline).lineno,
-                    function: String::from_utf8_lossy((*(*f).func).name()).into_owned(),
+                    function: frame_function(f),
                     args: frame_args(f),
                 });
             }
@@ -200,6 +200,18 @@ pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
 /// as an array of arrays, which its limit counts too).
 pub fn trace_bytes(trace: &[TraceFrame]) -> usize {
     trace.iter().map(|t| core::mem::size_of::<TraceFrame>() + t.function.len() + t.args.iter().map(|a| a.len() + 24).sum::<usize>()).sum()
+}
+
+/// `Class->method` / `Class::method` / `function` as traces print a frame.
+unsafe fn frame_function(f: *mut Frame) -> String {
+    let name = if (*f).entry.is_null() { (*(*f).func).name() } else { (*(*f).entry).name() };
+    let name = String::from_utf8_lossy(name).into_owned();
+    let scope = if (*f).entry.is_null() { core::ptr::null() } else { (*(*f).entry).scope };
+    if scope.is_null() {
+        return name;
+    }
+    let ty = if (*f).this_obj().is_null() { "::" } else { "->" };
+    format!("{}{ty}{name}", (*scope).name_str())
 }
 
 /// The arguments of a running frame, rendered for a trace.

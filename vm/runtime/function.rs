@@ -38,13 +38,28 @@ pub struct FuncEntry {
     pub scope: *const crate::runtime::class::Class,
     /// The closure object that owns this entry (null otherwise).
     pub closure: *mut crate::value::object::ZObject,
+    /// A trait method imported under an alias (`use T { m as n; }`): the
+    /// name it has in its class (empty: the function's own name).
+    pub alias: Vec<u8>,
 }
 
 impl FuncEntry {
     pub fn new(func: *const Function) -> Box<FuncEntry> {
         // SAFETY: `func` is owned by a program or the builtin registry, which outlives the context.
         let n = unsafe { (*func).op.cache_slots } as usize;
-        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false, scope: core::ptr::null(), closure: core::ptr::null_mut() })
+        Box::new(FuncEntry { func, rt_cache: vec![0; n.max(1)], statics: Vec::new(), statics_init: false, scope: core::ptr::null(), closure: core::ptr::null_mut(), alias: Vec::new() })
+    }
+}
+
+impl FuncEntry {
+    /// The name the function is called by (its alias, if imported under one).
+    pub fn name(&self) -> &[u8] {
+        if self.alias.is_empty() {
+            // SAFETY: as in `new`.
+            unsafe { (*self.func).name() }
+        } else {
+            &self.alias
+        }
     }
 }
 

@@ -101,8 +101,8 @@ pub fn count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "count", a, 1, 2)?;
     let v = a[0].deref();
     if !v.is_array() {
-        let msg = format!("count(): Argument #1 ($value) must be of type Countable|array, {} given", super::type_name(v));
-        return Err(vm.throw_error("TypeError", &msg));
+        *r = count_value(vm, v)?;
+        return Ok(());
     }
     let recursive = match a.get(1) {
         Some(m) => {
@@ -118,6 +118,31 @@ pub fn count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let n = unsafe { if recursive { count_recursive(v.arr()) } else { (*v.arr()).len() as i64 } };
     *r = Zval::long(n);
     Ok(())
+}
+
+/// `count()` of a non-array: a Countable object's `count()` as an int, or
+/// PHP's TypeError.
+pub fn count_value(vm: &mut Vm, v: &Zval) -> Result<Zval, Thrown> {
+    let v = v.deref();
+    if v.is_object() {
+        let o = v.obj();
+        // SAFETY: an object-kind value holds a live object (kept alive by the caller).
+        unsafe {
+            let c = (*o).class;
+            if (*c).is_subclass_of_name(b"countable") {
+                if let Some(m) = (*c).find_method(b"count") {
+                    let n = crate::exec::slow::object::call_method(vm, o, m, &[])?;
+                    let i = crate::value::convert::to_long(&n);
+                    n.ptr_dtor();
+                    return Ok(Zval::long(i));
+                }
+            }
+            let msg = format!("count(): Argument #1 ($value) must be of type Countable|array, {} given", (*c).name_str());
+            return Err(vm.throw_error("TypeError", &msg));
+        }
+    }
+    let msg = format!("count(): Argument #1 ($value) must be of type Countable|array, {} given", super::type_name(v));
+    Err(vm.throw_error("TypeError", &msg))
 }
 
 unsafe fn count_recursive(a: *mut ZArray) -> i64 {
@@ -2114,13 +2139,61 @@ fn iterable_arg(vm: &mut Vm, name: &str, v: &Zval) -> Result<*mut ZArray, Thrown
     Err(vm.throw_error("TypeError", &msg))
 }
 
+/// Whether `v` is a Traversable object.
+fn is_traversable(v: &Zval) -> bool {
+    let v = v.deref();
+    // SAFETY: an object-kind value holds a live object.
+    v.is_object() && unsafe { (*(*v.obj()).class).is_subclass_of_name(b"traversable") }
+}
+
 pub fn iterator_to_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "iterator_to_array", a, 1, 2)?;
-    let arr = iterable_arg(vm, "iterator_to_array", &a[0])?;
     let keep = match a.get(1) {
         Some(v) => args::boolean(vm, "iterator_to_array", 2, "preserve_keys", v)?,
         None => true,
     };
+    if is_traversable(&a[0]) {
+        let (p, out) = new_array();
+        *r = Zval::array(p);
+        let mut bad = None;
+        // SAFETY: the argument keeps the object alive; `out` is the fresh
+        // array `r` owns.
+        unsafe {
+            crate::exec::slow::iter::walk_traversable(vm, a[0].deref(), keep, &mut |k, v| {
+                if !keep {
+                    out.append(v);
+                    return;
+                }
+                match k.kind() {
+                    IS_LONG => {
+                        let slot = out.lookup_int(k.lval());
+                        crate::exec::slow::assign::assign(slot, v);
+                    }
+                    IS_STRING => {
+                        let key = crate::value::array::Key::normalize(k.str());
+                        let (slot, _) = out.lookup(&key);
+                        crate::exec::slow::assign::assign(slot, v);
+                    }
+                    IS_NULL => {
+                        let e = ZString::new(b"");
+                        let (slot, _) = out.lookup(&crate::value::array::Key::normalize(e));
+                        crate::exec::slow::assign::assign(slot, v);
+                        Zval::string(e).ptr_dtor();
+                    }
+                    _ => {
+                        bad.get_or_insert(super::type_name(&k));
+                        v.ptr_dtor();
+                    }
+                }
+                k.ptr_dtor();
+            })?;
+        }
+        if let Some(t) = bad {
+            return Err(vm.throw_error("TypeError", &format!("Cannot access offset of type {t} on array")));
+        }
+        return Ok(());
+    }
+    let arr = iterable_arg(vm, "iterator_to_array", &a[0])?;
     if keep {
         *r = a[0].copy_deref();
         return Ok(());
@@ -2135,6 +2208,19 @@ pub fn iterator_to_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 
 pub fn iterator_count(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     args::count(vm, "iterator_count", a, 1, 1)?;
+    if is_traversable(&a[0]) {
+        let mut n = 0i64;
+        // SAFETY: the argument keeps the object alive.
+        unsafe {
+            crate::exec::slow::iter::walk_traversable(vm, a[0].deref(), false, &mut |k, v| {
+                n += 1;
+                k.ptr_dtor();
+                v.ptr_dtor();
+            })?;
+        }
+        *r = Zval::long(n);
+        return Ok(());
+    }
     let arr = iterable_arg(vm, "iterator_count", &a[0])?;
     *r = Zval::long(arr_ref(arr).len() as i64);
     Ok(())

@@ -163,7 +163,7 @@ pub fn get_class_methods(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Th
         unsafe {
             let mut ms: Vec<(usize, Vec<u8>)> = Vec::new();
             for m in (*c).methods.values() {
-                let name = m.func().op.name.clone();
+                let name = (*m.entry).name().to_vec();
                 // Declaration order: own methods first, then inherited ones.
                 let mut depth = 0usize;
                 let mut k: *const Class = c;

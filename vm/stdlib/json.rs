@@ -45,6 +45,7 @@ fn error_msg(code: i64) -> &'static str {
         8 => "Type is not supported",
         9 => "The decoded property name is invalid",
         10 => "Single unpaired UTF-16 surrogate in unicode escape",
+        11 => "Non-backed enums have no default serialization",
         _ => "Unknown error",
     }
 }
@@ -79,6 +80,21 @@ impl Encoder {
             IS_STRING => self.string(unsafe { (*v.str()).bytes() }, out),
             IS_ARRAY => self.array(v.arr(), out),
             // SAFETY: object-kind values hold a live object.
+            crate::value::IS_OBJECT if unsafe { (*(*v.obj()).class).flags } & crate::runtime::class::CLASS_ENUM != 0 => {
+                // An enum case encodes as its backing value.
+                // SAFETY: as above.
+                let p = unsafe { crate::runtime::builtin_classes::prop_slot(v.obj(), b"value") };
+                if p.is_null() {
+                    self.error = 11;
+                    out.extend_from_slice(b"0");
+                } else {
+                    // SAFETY: a declared property slot of a live object.
+                    let b = unsafe { (*p).copy_value() };
+                    self.value(&b, out);
+                    // SAFETY: `b` is our copy.
+                    unsafe { b.ptr_dtor() };
+                }
+            }
             crate::value::IS_OBJECT => unsafe { self.object(v.obj(), out) },
             _ => {
                 self.error = 8;

@@ -7,11 +7,13 @@ pub mod array;
 pub mod callback;
 pub mod classes;
 pub mod date;
+pub mod enums;
 pub mod format;
 pub mod hash;
 pub mod json;
 pub mod math;
 pub mod preg;
+pub mod spl;
 pub mod string;
 pub mod var;
 

@@ -236,23 +236,23 @@ pub fn constant(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 is_kind!(is_object, "is_object", |k| k == crate::value::IS_OBJECT);
 is_kind!(is_resource, "is_resource", |k| k == crate::value::IS_RESOURCE);
 is_kind!(is_scalar, "is_scalar", |k| matches!(k, IS_LONG | IS_DOUBLE | IS_STRING | IS_TRUE | IS_FALSE));
-pub fn is_iterable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    args::count(vm, "is_iterable", a, 1, 1)?;
-    *r = Zval::bool(object_or_array_of(&a[0], b"traversable"));
+/// `is_iterable`/`is_countable`: arrays, and objects of classes
+/// implementing the interface.
+fn array_or_instance(vm: &mut Vm, name: &str, iface: &[u8], a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, name, a, 1, 1)?;
+    let v = a[0].deref();
+    // SAFETY: an object-kind value holds a live object.
+    let ok = v.is_array() || (v.is_object() && unsafe { (*(*v.obj()).class).is_subclass_of_name(iface) });
+    *r = Zval::bool(ok);
     Ok(())
+}
+
+pub fn is_iterable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    array_or_instance(vm, "is_iterable", b"traversable", a, r)
 }
 
 pub fn is_countable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    args::count(vm, "is_countable", a, 1, 1)?;
-    *r = Zval::bool(object_or_array_of(&a[0], b"countable"));
-    Ok(())
-}
-
-/// An array, or an object whose class implements `iface` (lowercase).
-fn object_or_array_of(v: &Zval, iface: &[u8]) -> bool {
-    let v = v.deref();
-    // SAFETY: object-kind values hold a live object.
-    v.is_array() || (v.is_object() && unsafe { crate::value::object::ZObject::class(v.obj()).is_subclass_of_name(iface) })
+    array_or_instance(vm, "is_countable", b"countable", a, r)
 }
 
 pub fn is_callable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {

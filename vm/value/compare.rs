@@ -238,7 +238,9 @@ fn compare_objects(x: *mut super::object::ZObject, y: *mut super::object::ZObjec
     // SAFETY: object-kind zvals hold live objects; the guard is released on
     // every path below.
     unsafe {
-        if (*x).class != (*y).class {
+        // Enum cases are singletons and compare only by identity
+        // (`zend_objects_not_comparable`).
+        if (*x).class != (*y).class || (*(*x).class).flags & crate::runtime::class::CLASS_ENUM != 0 {
             return Ok(1);
         }
         if (*x).header.is_protected() {

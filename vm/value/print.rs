@@ -9,6 +9,7 @@ use super::convert::append_string;
 use super::number;
 use super::object::ZObject;
 use super::zval::*;
+use crate::runtime::class::{CLASS_ENUM, CLASS_ENUM_INT, CLASS_ENUM_STRING};
 
 #[inline]
 fn spaces(n: usize, out: &mut Vec<u8>) {
@@ -97,6 +98,13 @@ fn dump(v: &Zval, level: usize, out: &mut Vec<u8>) {
         }
         IS_OBJECT => {
             let o = v.obj();
+            // SAFETY: an object-kind zval holds a live object.
+            if let Some(case) = unsafe { enum_case_name(o) } {
+                out.extend_from_slice(b"enum(");
+                out.extend_from_slice(&case);
+                out.extend_from_slice(b")\n");
+                return;
+            }
             // SAFETY: an object-kind zval holds a live object; the guard is
             // released before returning.
             unsafe {
@@ -129,7 +137,7 @@ fn dump(v: &Zval, level: usize, out: &mut Vec<u8>) {
                 }
                 let props = object_props(o);
                 out.extend_from_slice(b"object(");
-                out.extend_from_slice(&c.name);
+                out.extend_from_slice(c.display_name());
                 out.extend_from_slice(b")#");
                 number::push_i64((*o).handle as i64, out);
                 out.extend_from_slice(b" (");
@@ -176,6 +184,25 @@ fn dump(v: &Zval, level: usize, out: &mut Vec<u8>) {
     }
 }
 
+/// `Class::Case` of an enum case object (None for other objects).
+///
+/// # Safety
+/// `o` is a live object.
+unsafe fn enum_case_name(o: *mut ZObject) -> Option<Vec<u8>> {
+    let c = ZObject::class(o);
+    if c.flags & CLASS_ENUM == 0 {
+        return None;
+    }
+    let p = crate::runtime::builtin_classes::prop_slot(o, b"name");
+    if p.is_null() || !(*p).is_string() {
+        return None;
+    }
+    let mut b = c.display_name().to_vec();
+    b.extend_from_slice(b"::");
+    b.extend_from_slice((*(*p).str()).bytes());
+    Some(b)
+}
+
 /// Visibility of a property as the printers show it.
 pub enum Vis<'a> {
     Public,
@@ -212,7 +239,7 @@ pub unsafe fn object_props<'a>(o: *mut ZObject) -> Vec<PropView<'a>> {
             continue;
         }
         let vis = if pi.flags & ACC_PRIVATE != 0 {
-            Vis::Private(&(*pi.scope).name)
+            Vis::Private((*pi.scope).display_name())
         } else if pi.flags & ACC_PROTECTED != 0 {
             Vis::Protected
         } else {
@@ -294,8 +321,19 @@ fn print_r_at(v: &Zval, indent: usize, out: &mut Vec<u8>) {
             let o = v.obj();
             // SAFETY: live object; the guard is released before returning.
             unsafe {
-                out.extend_from_slice(&ZObject::class(o).name);
-                out.extend_from_slice(b" Object\n");
+                let c = ZObject::class(o);
+                out.extend_from_slice(c.display_name());
+                if c.flags & CLASS_ENUM != 0 {
+                    out.extend_from_slice(b" Enum");
+                    if c.flags & CLASS_ENUM_INT != 0 {
+                        out.extend_from_slice(b":int");
+                    } else if c.flags & CLASS_ENUM_STRING != 0 {
+                        out.extend_from_slice(b":string");
+                    }
+                    out.push(b'\n');
+                } else {
+                    out.extend_from_slice(b" Object\n");
+                }
                 if !enter_object(o) {
                     out.extend_from_slice(b" *RECURSION*");
                     return;
@@ -410,6 +448,16 @@ fn export(v: &Zval, level: usize, out: &mut Vec<u8>) -> bool {
         }
         IS_OBJECT => {
             let o = v.obj();
+            // SAFETY: an object-kind zval holds a live object.
+            if let Some(case) = unsafe { enum_case_name(o) } {
+                if level > 1 {
+                    out.push(b'\n');
+                    spaces(level - 1, out);
+                }
+                out.push(b'\\');
+                out.extend_from_slice(&case);
+                return true;
+            }
             let mut ok = true;
             // SAFETY: live object; the guard is released before returning.
             unsafe {

@@ -49,6 +49,37 @@ fn member_flags(m: Modifiers) -> u32 {
     f
 }
 
+/// Magic methods an enum may not declare (`zend_verify_enum_magic`).
+const ENUM_FORBIDDEN_MAGIC: &[&[u8]] = &[
+    b"__construct", b"__destruct", b"__clone", b"__get", b"__set", b"__unset", b"__isset", b"__tostring",
+    b"__debuginfo", b"__serialize", b"__unserialize", b"__sleep", b"__wakeup", b"__set_state",
+];
+
+/// `cases()`, and for backed enums `from()` and `tryFrom()`: builtin static
+/// methods every enum gets (`zend_enum_register_funcs`).
+fn enum_methods(def: &mut ClassDef, line: u32) -> CResult<()> {
+    use crate::stdlib::enums;
+    let mut add: Vec<(&str, crate::runtime::function::BuiltinFn, bool)> = vec![("cases", enums::cases, false)];
+    if def.flags & (CLASS_ENUM_INT | CLASS_ENUM_STRING) != 0 {
+        add.push(("from", enums::from, true));
+        add.push(("tryFrom", enums::try_from, true));
+    }
+    for (name, f, arg) in add {
+        if def.methods.iter().any(|m| m.func.op.name.eq_ignore_ascii_case(name.as_bytes())) {
+            return fatal(format!("Cannot redeclare {}::{name}()", String::from_utf8_lossy(&def.name)), line);
+        }
+        let mut op = crate::ops::OpArray::new(name.as_bytes().to_vec(), std::sync::Arc::from(""));
+        if arg {
+            op.arg_info.push(crate::ops::ArgInfo { name: b"value".to_vec(), ..Default::default() });
+            op.num_args = 1;
+            op.required_args = 1;
+        }
+        let func = Box::new(crate::runtime::function::Function { op, builtin: Some(f) });
+        def.methods.push(MethodDef { func, flags: ACC_PUBLIC | ACC_STATIC });
+    }
+    Ok(())
+}
+
 impl Compiler {
     /// A class statement. Top-level classes are bound before the script
     /// runs; others (inside a block or function) by DECLARE_CLASS.
@@ -64,6 +95,18 @@ impl Compiler {
         if toplevel && !self.declared_classes.contains(&lc) && crate::runtime::builtin_classes::is_builtin_name(&lc) {
             return fatal(format!("Cannot declare class {}, because the name is already in use", String::from_utf8_lossy(name)), decl.line);
         }
+        // Zend binds a top-level class at compile time only without
+        // interfaces or traits and with its parent already known; every
+        // other declaration takes a runtime definition key, which the
+        // names of anonymous classes count.
+        let parent_known = decl.extends.map_or(true, |p| {
+            let plc = p.name.strip_prefix(b"\\").unwrap_or(p.name).to_ascii_lowercase();
+            self.declared_classes.contains(&plc) || crate::runtime::builtin_classes::is_builtin_name(&plc)
+        });
+        let has_traits = decl.members.iter().any(|m| matches!(m, ClassMember::TraitUse { .. }));
+        if !toplevel || !decl.implements.is_empty() || decl.kind == ClassKind::Enum || has_traits || !parent_known {
+            self.rtd_counter += 1;
+        }
         self.declared_classes.push(lc);
         if toplevel {
             self.classes.push(Box::new(def));
@@ -74,6 +117,37 @@ impl Compiler {
             self.f.emit_raw(Opcode::DeclareClass, idx, 0);
         }
         Ok(())
+    }
+
+    /// `new class(...) extends P implements I { … }`: the class is compiled
+    /// as a nested declaration named as Zend names it
+    /// (`P@anonymous\0FILE:LINE$N`, N counting the runtime-bound class
+    /// declarations before it) and bound by DECLARE_ANON_CLASS on first use.
+    pub fn compile_anon_class(&mut self, decl: &ClassDecl<'_>) -> CResult<Node> {
+        let strip = |n: &[u8]| n.strip_prefix(b"\\").unwrap_or(n).to_vec();
+        let prefix = match (decl.extends, decl.implements.first()) {
+            (Some(p), _) => strip(p.name),
+            (None, Some(i)) => strip(i.name),
+            (None, None) => b"class".to_vec(),
+        };
+        let mut name = prefix;
+        name.extend_from_slice(b"@anonymous\0");
+        name.extend_from_slice(self.filename.as_bytes());
+        name.extend_from_slice(format!(":{}${:x}", decl.line, self.rtd_counter).as_bytes());
+        self.rtd_counter += 1;
+        let mut def = self.class_def(decl, &name)?;
+        def.flags |= CLASS_ANONYMOUS;
+        let idx = self.f.op.declared_classes.len() as u32;
+        self.f.op.declared_classes.push(Box::new(def));
+        self.f.line = decl.line;
+        let parent = match decl.extends {
+            Some(p) => Node::Const(Lit::Str(strip(p.name).to_ascii_lowercase())),
+            None => Node::Unused,
+        };
+        let r = self.f.var();
+        let i = self.f.emit(Opcode::DeclareAnonClass, &Node::Const(Lit::Str(name)), &parent, &r);
+        self.f.at(i).extended_value = idx;
+        Ok(r)
     }
 
     fn class_def(&mut self, decl: &ClassDecl<'_>, name: &[u8]) -> CResult<ClassDef> {
@@ -106,11 +180,17 @@ impl Compiler {
         if decl.kind == ClassKind::Enum {
             def.interfaces.push(if decl.enum_backing.is_some() { b"BackedEnum".to_vec() } else { b"UnitEnum".to_vec() });
         }
+        if decl.kind == ClassKind::Enum {
+            self.enum_props(decl, &mut def)?;
+        }
         let ctx = ClassCtx { name: name.to_vec(), parent: def.parent.clone(), kind: decl.kind };
         let saved = self.class_ctx.replace(ctx);
         let r = self.class_members(decl, &mut def);
         self.class_ctx = saved;
         r?;
+        if decl.kind == ClassKind::Enum {
+            enum_methods(&mut def, decl.line)?;
+        }
         def.freeze();
         Ok(def)
     }
@@ -129,6 +209,9 @@ impl Compiler {
                     }
                 }
                 ClassMember::Property { modifiers, ty, props, line, .. } => {
+                    if decl.kind == ClassKind::Enum {
+                        return fatal(format!("Enum {cname} cannot include properties"), *line);
+                    }
                     let mut flags = member_flags(*modifiers);
                     if def.flags & CLASS_READONLY != 0 {
                         flags |= ACC_READONLY;
@@ -154,6 +237,9 @@ impl Compiler {
                         flags |= ACC_ABSTRACT;
                     }
                     let lc = func.name.to_ascii_lowercase();
+                    if decl.kind == ClassKind::Enum && ENUM_FORBIDDEN_MAGIC.contains(&lc.as_slice()) {
+                        return fatal(format!("Enum {cname} cannot include magic method {}", String::from_utf8_lossy(func.name)), func.line);
+                    }
                     if def.methods.iter().any(|m| m.func.op.name.eq_ignore_ascii_case(func.name)) {
                         return fatal(format!("Cannot redeclare {cname}::{}()", String::from_utf8_lossy(func.name)), func.line);
                     }
@@ -168,9 +254,67 @@ impl Compiler {
                     }
                     def.methods.push(MethodDef { func: f, flags });
                 }
-                ClassMember::TraitUse { line, .. } => return unsupported("Traits", *line),
-                ClassMember::EnumCase { line, .. } => return unsupported("Enum cases", *line),
+                ClassMember::TraitUse { traits, adaptations, line } => {
+                    if decl.kind == ClassKind::Interface {
+                        return fatal(format!("Cannot use traits inside of interfaces. {} is used in {cname}", String::from_utf8_lossy(traits[0].name)), *line);
+                    }
+                    let strip = |n: &[u8]| n.strip_prefix(b"\\").unwrap_or(n).to_vec();
+                    def.traits.extend(traits.iter().map(|t| strip(t.name)));
+                    for a in adaptations.iter() {
+                        def.trait_rules.push(match a {
+                            ast::TraitAdaptation::Insteadof { trait_, method, instead_of } => TraitRule::Insteadof {
+                                trait_: strip(trait_.name),
+                                method: method.to_vec(),
+                                instead_of: instead_of.iter().map(|n| strip(n.name)).collect(),
+                            },
+                            ast::TraitAdaptation::Alias { trait_, method, modifiers, alias } => {
+                                if modifiers.has(Modifiers::STATIC) || modifiers.has(Modifiers::ABSTRACT) {
+                                    let m = if modifiers.has(Modifiers::STATIC) { "static" } else { "abstract" };
+                                    return fatal(format!("Cannot use '{m}' as method modifier"), *line);
+                                }
+                                let vis = Modifiers::PUBLIC | Modifiers::PROTECTED | Modifiers::PRIVATE;
+                                let flags = if modifiers.0 & vis == 0 { 0 } else { member_flags(*modifiers) & ACC_VISIBILITY };
+                                TraitRule::Alias { trait_: trait_.map(|t| strip(t.name)), method: method.to_vec(), flags, alias: alias.map(|a| a.to_vec()) }
+                            }
+                        });
+                    }
+                }
+                ClassMember::EnumCase { line, name, value, .. } => {
+                    if decl.kind != ClassKind::Enum {
+                        return fatal("Case can only be used in enums", *line);
+                    }
+                    let case = String::from_utf8_lossy(name);
+                    let value = match (value, decl.enum_backing.is_some()) {
+                        (Some(_), false) => return fatal(format!("Case {case} of non-backed enum {cname} must not have a value"), *line),
+                        (None, true) => return fatal(format!("Case {case} of backed enum {cname} must have a value"), *line),
+                        (Some(e), true) => self.init_value(e, *line)?,
+                        (None, false) => Init::Lit(crate::value::Zval::NULL),
+                    };
+                    if def.consts.iter().any(|x| x.name == *name) {
+                        return fatal(format!("Cannot redefine class constant {cname}::{case}"), *line);
+                    }
+                    def.consts.push(ConstDef { name: name.to_vec(), value, flags: ACC_PUBLIC | CONST_CASE, line: *line });
+                    def.cases.push((name.to_vec(), None));
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// An enum's backing type is checked and its readonly `name` (and
+    /// `value`) properties declared (Zend's `zend_enum_add_interfaces` and
+    /// `zend_enum_register_props`).
+    fn enum_props(&mut self, decl: &ClassDecl<'_>, def: &mut ClassDef) -> CResult<()> {
+        let ro = ACC_PUBLIC | ACC_READONLY;
+        def.props.push(PropDef { name: b"name".to_vec(), default: None, flags: ro, ty: Some((TypeMask(0), "string".into())), line: decl.line });
+        if let Some(t) = decl.enum_backing {
+            let (mask, text) = self.type_of_pub(t, decl.line)?;
+            let lc = text.to_ascii_lowercase();
+            if lc != "int" && lc != "string" {
+                return fatal(format!("Enum backing type must be int or string, {text} given"), decl.line);
+            }
+            def.flags |= if lc == "int" { CLASS_ENUM_INT } else { CLASS_ENUM_STRING };
+            def.props.push(PropDef { name: b"value".to_vec(), default: None, flags: ro, ty: Some((mask, lc)), line: decl.line });
         }
         Ok(())
     }

@@ -50,6 +50,9 @@ impl Compiler {
             ExprKind::Array(items) => self.compile_array(items, e.line)?,
             ExprKind::List(_) => return fatal("Cannot use list() outside of an assignment context", e.line),
             ExprKind::Const(name) => self.compile_const(name, e.line)?,
+            ExprKind::MagicConst(MagicConst::Class) if self.class_ctx.as_ref().is_some_and(|c| c.kind == ClassKind::Trait) => {
+                self.compile_trait_class_name(e.line)
+            }
             ExprKind::MagicConst(m) => self.compile_magic_const(*m, e.line),
             ExprKind::Assign { target, value } => self.compile_assign(target, Src::Ast(value))?,
             ExprKind::AssignOp { op, target, value } => self.compile_compound_assign(binop_code(*op), target, value)?,
@@ -481,7 +484,7 @@ impl Compiler {
                 if let ExprKind::Var(b"this") = v.kind {
                     return fatal("Cannot re-assign $this", v.line);
                 }
-                let is_call = matches!(v.kind, ExprKind::Call { .. });
+                let is_call = matches!(v.kind, ExprKind::Call { .. } | ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. });
                 let mut n = if is_call { self.compile_expr(v)? } else { self.compile_var(v, Fetch::W)? };
                 if !matches!(target.kind, ExprKind::Var(_)) && !matches!(n, Node::Cv(_)) {
                     // Bug #71539: the target's fetch may move what the source points into.
@@ -508,6 +511,9 @@ impl Compiler {
     /// a TMP key is used by the test and a COPY_TMP of it by the assignment).
     fn compile_assign_coalesce(&mut self, target: &Expr<'_>, value: &Expr<'_>) -> CResult<Node> {
         let line = target.line;
+        if has_member(target) {
+            return self.compile_assign_coalesce_member(target, value);
+        }
         if !matches!(target.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
             return not_writable(target);
         }
@@ -550,6 +556,26 @@ impl Compiler {
             }
             self.f.patch_here(j);
         }
+        Ok(result)
+    }
+
+    /// `??=` on a path through properties (`$o->p ??= v`, `A::$s ??= v`,
+    /// `$o->a['k'] ??= v`): the path read quietly, COALESCE, then the path
+    /// compiled again for writing and assigned (Zend's
+    /// `zend_compile_assign_coalesce`). Zend memoizes the keys' values
+    /// between the two compilations; here a path is compiled twice only when
+    /// evaluating its keys again can't be observed (literals and variables).
+    fn compile_assign_coalesce_member(&mut self, target: &Expr<'_>, value: &Expr<'_>) -> CResult<Node> {
+        if !pure_path(target) {
+            return unsupported("??= on a property path with computed keys", target.line);
+        }
+        let l = self.compile_var(target, Fetch::Is)?;
+        self.f.line = target.line;
+        let result = self.f.tmp();
+        let coalesce = self.f.emit(Opcode::Coalesce, &l, &Node::Unused, &result);
+        let assigned = self.compile_assign(target, Src::Ast(value))?;
+        self.f.emit(Opcode::QmAssign, &assigned, &Node::Unused, &result);
+        self.f.patch_here(coalesce);
         Ok(result)
     }
 
@@ -1141,7 +1167,11 @@ impl Compiler {
                 _ => self.func_name.clone(),
             },
             MagicConst::Class => self.class_ctx.as_ref().map(|c| c.name.clone()).unwrap_or_default(),
-            MagicConst::Trait | MagicConst::Namespace => Vec::new(),
+            MagicConst::Trait => match &self.class_ctx {
+                Some(c) if c.kind == ClassKind::Trait => c.name.clone(),
+                _ => Vec::new(),
+            },
+            MagicConst::Namespace => Vec::new(),
         }))
     }
 
@@ -1544,5 +1574,44 @@ pub fn binop_code(op: BinaryOp) -> Opcode {
         Greater => Opcode::IsSmaller,
         GreaterOrEqual => Opcode::IsSmallerOrEqual,
         BoolAnd | BoolOr => Opcode::Nop,
+    }
+}
+
+/// Whether an assignment target's path goes through a property.
+fn has_member(e: &Expr<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => true,
+        ExprKind::Index { base, .. } => has_member(base),
+        _ => false,
+    }
+}
+
+/// A path whose parts can be evaluated twice without a visible difference:
+/// variables, literal keys and plain names.
+fn pure_path(e: &Expr<'_>) -> bool {
+    fn pure_key(k: &Expr<'_>) -> bool {
+        match &k.kind {
+            ExprKind::Var(_) | ExprKind::Int(_) | ExprKind::String(_) | ExprKind::MagicConst(_) | ExprKind::Const(_) => true,
+            // `static::class`, `A::C`: computed once and cached.
+            ExprKind::ClassConst { class: ClassRef::Name(_), .. } => true,
+            _ => false,
+        }
+    }
+    match &e.kind {
+        ExprKind::Var(_) => true,
+        ExprKind::Prop { obj, name, nullsafe } => {
+            !*nullsafe && pure_path(obj) && match name {
+                MemberName::Ident(_) => true,
+                MemberName::Expr(k) => pure_key(k),
+            }
+        }
+        ExprKind::StaticProp { class, name } => {
+            matches!(class, ClassRef::Name(_)) && match name {
+                MemberName::Ident(_) => true,
+                MemberName::Expr(k) => pure_key(k),
+            }
+        }
+        ExprKind::Index { base, dim } => pure_path(base) && dim.map_or(false, |d| pure_key(d)),
+        _ => false,
     }
 }

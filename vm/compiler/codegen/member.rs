@@ -51,6 +51,16 @@ impl Compiler {
         }
     }
 
+    /// `__CLASS__` inside a trait: the using class, known only at run time
+    /// (Zend compiles it as `self::class`).
+    pub(super) fn compile_trait_class_name(&mut self, line: u32) -> Node {
+        self.f.line = line;
+        let r = self.f.tmp();
+        let i = self.f.emit(Opcode::FetchClassName, &Node::Unused, &Node::Unused, &r);
+        self.set_class_op1(i, &ClassNode::Special(FETCH_CLASS_SELF));
+        r
+    }
+
     pub(super) fn class_node(&mut self, c: &ClassRef<'_>, line: u32) -> CResult<ClassNode> {
         match c {
             ClassRef::Name(n) => {
@@ -69,7 +79,7 @@ impl Compiler {
                 Ok(ClassNode::Special(kind))
             }
             ClassRef::Expr(e) => Ok(ClassNode::Value(self.compile_expr(e)?)),
-            ClassRef::Anonymous(d) => unsupported("Anonymous class", d.line),
+            ClassRef::Anonymous(d) => Ok(ClassNode::Value(self.compile_anon_class(d)?)),
         }
     }
 
@@ -226,7 +236,7 @@ impl Compiler {
         if name.eq_ignore_ascii_case(b"class") {
             match &c {
                 ClassNode::Name(n) => return Ok(Node::Const(Lit::Str(n.clone()))),
-                ClassNode::Special(FETCH_CLASS_SELF) if self.class_ctx.is_some() => {
+                ClassNode::Special(FETCH_CLASS_SELF) if self.class_ctx.as_ref().is_some_and(|c| c.kind != ClassKind::Trait) => {
                     let n = self.class_ctx.as_ref().map(|c| c.name.clone()).unwrap_or_default();
                     return Ok(Node::Const(Lit::Str(n)));
                 }
@@ -295,7 +305,8 @@ impl Compiler {
     pub(super) fn compile_instanceof(&mut self, expr: &Expr<'_>, class: &ClassRef<'_>, line: u32) -> CResult<Node> {
         let n = self.compile_expr(expr)?;
         if matches!(n, Node::Const(_)) {
-            return fatal("instanceof expects an object instance, constant given", line);
+            // A literal is never an instance (Zend folds it to false).
+            return Ok(Node::Const(Lit::Bool(false)));
         }
         let c = self.class_node(class, line)?;
         self.f.line = line;

@@ -101,6 +101,12 @@ pub unsafe fn read_dim(vm: &mut Vm, c: &Zval, kz: &Zval, is: bool) -> Result<Zva
     if c.is_string() {
         return string_offset_read(vm, c, kz.deref(), is);
     }
+    if c.is_object() {
+        let o = c.copy_value();
+        let r = array_access_read(vm, o.obj(), kz.deref(), is);
+        o.ptr_dtor();
+        return r;
+    }
     if !is {
         let t = crate::stdlib::type_name(c);
         vm.warning(&format!("Trying to access array offset on value of type {}", t));
@@ -217,6 +223,9 @@ pub unsafe fn fetch_dim_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -
     if rw && (*ip).op1_type == IS_CV && (*c).is_undef() {
         operand::cv_read_1(ip, fp, vm);
     }
+    if (*c).is_object() {
+        return array_access_fetch_w(vm, fp, ip, *c);
+    }
     match array_for_write(vm, c)? {
         Some(a) => elem_for_write(vm, a, ip, fp, rw),
         None => {
@@ -301,6 +310,23 @@ pub unsafe fn assign_dim(vm: &mut Vm, fp: *mut Zval, ip: *const Op, val: Zval) -
 }
 
 unsafe fn assign_dim_slow(vm: &mut Vm, fp: *mut Zval, ip: *const Op, c: *mut Zval, val: Zval) -> Result<*mut Zval, Thrown> {
+    if (*c).is_object() {
+        let o = (*c).copy_value();
+        let key = if (*ip).op2_type == IS_UNUSED { Zval::NULL } else { (*operand::any_read_2(ip, fp, vm)).copy_deref() };
+        let r = array_access_call(vm, o.obj(), b"offsetset", &[key, val]);
+        key.ptr_dtor();
+        o.ptr_dtor();
+        return match r {
+            Ok(x) => {
+                x.ptr_dtor();
+                Ok(set_scratch(vm, val))
+            }
+            Err(t) => {
+                val.ptr_dtor();
+                Err(t)
+            }
+        };
+    }
     match array_for_write(vm, c) {
         Err(t) => {
             val.ptr_dtor();
@@ -370,6 +396,9 @@ pub unsafe fn assign_dim_op(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     if (*ip).op1_type == IS_CV && (*c).is_undef() {
         operand::cv_read_1(ip, fp, vm);
     }
+    if (*c).is_object() {
+        return array_access_assign_op(vm, fp, ip, *c);
+    }
     let a = match array_for_write(vm, c)? {
         Some(a) => a,
         None => return Err(vm.throw_error("Error", "Cannot use assign-op operators with string offsets")),
@@ -405,6 +434,15 @@ pub unsafe fn unset_dim(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(),
             Ok(())
         }
         IS_STRING => Err(vm.throw_error("Error", "Cannot unset string offsets")),
+        crate::value::IS_OBJECT => {
+            let o = (*c).copy_value();
+            let key = (*operand::any_read_2(ip, fp, vm)).copy_deref();
+            let r = array_access_call(vm, o.obj(), b"offsetunset", &[key]);
+            key.ptr_dtor();
+            o.ptr_dtor();
+            r?.ptr_dtor();
+            Ok(())
+        }
         IS_UNDEF | IS_NULL => {
             if (*ip).op1_type == IS_CV && (*c).is_undef() {
                 operand::cv_read_1(ip, fp, vm);
@@ -436,6 +474,13 @@ pub unsafe fn isset_dim(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<boo
         let r = find(&*c.arr(), key).map(|p| *(*p).deref());
         drop_empty(e);
         r
+    } else if c.is_object() {
+        let o = c.copy_value();
+        let key = k.copy_value();
+        let r = array_access_isset(vm, o.obj(), &key, empty_test);
+        key.ptr_dtor();
+        o.ptr_dtor();
+        return r;
     } else if c.is_string() {
         let r = string_offset_read(vm, c, k, true)?;
         if r.kind() == IS_NULL {
@@ -536,5 +581,114 @@ pub unsafe fn fetch_list_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<
         Ok(Zval::NULL)
     };
     free_op(fp, ip, 2);
+    r
+}
+
+// ---------------------------------------------------------------- ArrayAccess
+
+/// Calls `ArrayAccess` method `name` (lowercase) of `o`, or throws PHP's
+/// "Cannot use object of type C as array" when its class does not
+/// implement the interface (`zend_std_*_dimension`).
+unsafe fn array_access_call(vm: &mut Vm, o: *mut crate::value::object::ZObject, name: &[u8], args: &[Zval]) -> Result<Zval, Thrown> {
+    let c = (*o).class;
+    if !(*c).is_subclass_of_name(b"arrayaccess") {
+        return Err(vm.throw_error("Error", &format!("Cannot use object of type {} as array", (*c).name_str())));
+    }
+    match (*c).find_method(name) {
+        Some(m) => super::object::call_method(vm, o, m, args),
+        None => Ok(Zval::NULL),
+    }
+}
+
+/// `$o[k]` read: `offsetGet(k)`; in isset/`??` mode only after
+/// `offsetExists(k)` said yes.
+unsafe fn array_access_read(vm: &mut Vm, o: *mut crate::value::object::ZObject, k: &Zval, is: bool) -> Result<Zval, Thrown> {
+    let key = k.copy_value();
+    if is {
+        let e = array_access_call(vm, o, b"offsetexists", &[key]);
+        let e = match e {
+            Ok(e) => e,
+            Err(t) => {
+                key.ptr_dtor();
+                return Err(t);
+            }
+        };
+        let yes = super::compare::truthy(&e);
+        e.ptr_dtor();
+        if !yes {
+            key.ptr_dtor();
+            return Ok(Zval::NULL);
+        }
+    }
+    let r = array_access_call(vm, o, b"offsetget", &[key]);
+    key.ptr_dtor();
+    r
+}
+
+/// `isset($o[k])` / `empty($o[k])`.
+unsafe fn array_access_isset(vm: &mut Vm, o: *mut crate::value::object::ZObject, key: &Zval, empty_test: bool) -> Result<bool, Thrown> {
+    let e = array_access_call(vm, o, b"offsetexists", &[*key])?;
+    let exists = super::compare::truthy(&e);
+    e.ptr_dtor();
+    if !empty_test {
+        return Ok(exists);
+    }
+    if !exists {
+        return Ok(true);
+    }
+    let v = array_access_call(vm, o, b"offsetget", &[*key])?;
+    let t = super::compare::truthy(&v);
+    v.ptr_dtor();
+    Ok(!t)
+}
+
+/// Keeps `v` (owned) in the VM's scratch slot and returns the slot.
+unsafe fn set_scratch(vm: &mut Vm, v: Zval) -> *mut Zval {
+    let old = core::mem::replace(&mut vm.dim_scratch, v);
+    old.ptr_dtor();
+    &mut vm.dim_scratch
+}
+
+/// `&$o[k]` (a nested write through an ArrayAccess object): the value of
+/// `offsetGet(k)`; writing into it changes nothing unless it is an object,
+/// hence Zend's notice.
+unsafe fn array_access_fetch_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, c: Zval) -> Result<*mut Zval, Thrown> {
+    let o = c.copy_value();
+    let key = if (*ip).op2_type == IS_UNUSED { Zval::NULL } else { (*operand::any_read_2(ip, fp, vm)).copy_deref() };
+    let r = array_access_call(vm, o.obj(), b"offsetget", &[key]);
+    key.ptr_dtor();
+    let cname = (*(*o.obj()).class).name_str();
+    o.ptr_dtor();
+    let v = r?;
+    if !v.is_object() && !v.is_reference() {
+        vm.notice(&format!("Indirect modification of overloaded element of {cname} has no effect"));
+    }
+    Ok(set_scratch(vm, v))
+}
+
+/// `$o[k] op= v`: `offsetGet(k)`, the operation, `offsetSet(k, result)`.
+unsafe fn array_access_assign_op(vm: &mut Vm, fp: *mut Zval, ip: *const Op, c: Zval) -> Result<Zval, Thrown> {
+    let o = c.copy_value();
+    let key = if (*ip).op2_type == IS_UNUSED { Zval::NULL } else { (*operand::any_read_2(ip, fp, vm)).copy_deref() };
+    let r = (|| {
+        let mut cur = array_access_call(vm, o.obj(), b"offsetget", &[key])?;
+        let v = operand::any_read_od(ip, fp, vm);
+        let opcode = Opcode::from_u8((*ip).extended_value as u8).unwrap_or(Opcode::Add);
+        let nv = super::assign::binary_into(vm, opcode, &mut cur, &*v);
+        cur.ptr_dtor();
+        let nv = nv?;
+        match array_access_call(vm, o.obj(), b"offsetset", &[key, nv]) {
+            Ok(x) => {
+                x.ptr_dtor();
+                Ok(nv)
+            }
+            Err(t) => {
+                nv.ptr_dtor();
+                Err(t)
+            }
+        }
+    })();
+    key.ptr_dtor();
+    o.ptr_dtor();
     r
 }

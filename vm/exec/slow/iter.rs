@@ -20,6 +20,10 @@ pub unsafe fn fe_reset_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         *res = it;
         return Ok((*v.arr()).len() == 0);
     }
+    if v.is_object() {
+        *res = Zval::NULL;
+        return object_reset(vm, v.copy_value(), res);
+    }
     let t = crate::stdlib::type_name(v);
     vm.warning(&format!("foreach() argument must be of type array|object, {} given", t));
     *res = Zval::NULL;
@@ -31,6 +35,10 @@ pub unsafe fn fe_reset_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
 #[inline(never)]
 pub unsafe fn fe_fetch_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
     let it = operand::slot_1(ip, fp);
+    if (*it).is_object() {
+        super::enter(vm, fp, ip);
+        return object_fetch(vm, fp, ip, it);
+    }
     if !(*it).is_array() {
         return Ok(false);
     }
@@ -87,6 +95,21 @@ pub unsafe fn fe_reset_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<b
         *res = it;
         return Ok(false);
     }
+    if (*target).deref().is_object() {
+        let obj = (*target).deref().copy_value();
+        if kind & (IS_TMP_VAR | IS_VAR) != 0 && (*raw).kind() != IS_INDIRECT {
+            (*raw).ptr_dtor();
+        }
+        *res = Zval::NULL;
+        if (*(*obj.obj()).class).is_subclass_of_name(b"traversable") {
+            obj.ptr_dtor();
+            return Err(vm.throw_error("Error", "An iterator cannot be used with foreach by reference"));
+        }
+        let o = obj.obj();
+        *res = obj;
+        (*res).u2 = 0;
+        return Ok(next_visible_prop(vm, o, 0).is_none());
+    }
     if kind == IS_CV && (*target).is_undef() {
         operand::cv_read_1(ip, fp, vm);
     }
@@ -109,6 +132,10 @@ pub unsafe fn fe_reset_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<b
 #[inline(never)]
 pub unsafe fn fe_fetch_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
     let it = operand::slot_1(ip, fp);
+    if (*it).is_object() {
+        super::enter(vm, fp, ip);
+        return object_fetch_rw(vm, fp, ip, it);
+    }
     if !(*it).is_reference() {
         return Ok(false);
     }
@@ -147,4 +174,209 @@ pub unsafe fn fe_fetch_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<b
     }
     let _ = vm;
     Ok(true)
+}
+
+// ---------------------------------------------------------------- objects
+
+use crate::runtime::class::Class;
+use crate::value::object::ZObject;
+
+/// Whether objects of `c` iterate by the Iterator protocol.
+unsafe fn is_iterator(c: *const Class) -> bool {
+    (*c).is_subclass_of_name(b"iterator")
+}
+
+/// Calls method `name` (lowercase) of `o` with no arguments.
+unsafe fn call0(vm: &mut Vm, o: *mut ZObject, name: &[u8]) -> Result<Zval, Thrown> {
+    match (*(*o).class).find_method(name) {
+        Some(m) => crate::exec::slow::object::call_method(vm, o, m, &[]),
+        None => Ok(Zval::NULL),
+    }
+}
+
+/// `$it = $agg->getIterator()` until it is an Iterator (Zend's
+/// `zend_user_it_get_new_iterator`).
+unsafe fn aggregate_iterator(vm: &mut Vm, mut obj: Zval) -> Result<Zval, Thrown> {
+    loop {
+        let c = (*obj.obj()).class;
+        if is_iterator(c) || !(*c).is_subclass_of_name(b"iteratoraggregate") {
+            return Ok(obj);
+        }
+        let r = call0(vm, obj.obj(), b"getiterator");
+        let cname = (*c).name_str();
+        obj.ptr_dtor();
+        let r = r?;
+        if !r.is_object() || !(*(*r.obj()).class).is_subclass_of_name(b"traversable") {
+            r.ptr_dtor();
+            let msg = format!("Objects returned by {cname}::getIterator() must be traversable or implement interface Iterator");
+            return Err(vm.throw_error("Exception", &msg));
+        }
+        obj = r;
+    }
+}
+
+/// FE_RESET_R on an object: an Iterator (or the one an IteratorAggregate
+/// gives) is rewound and asked `valid()`; other objects iterate their
+/// visible properties. `obj` is owned; the iterator goes to `res`.
+unsafe fn object_reset(vm: &mut Vm, obj: Zval, res: *mut Zval) -> Result<bool, Thrown> {
+    let obj = aggregate_iterator(vm, obj)?;
+    let o = obj.obj();
+    *res = obj;
+    (*res).u2 = 0;
+    if !is_iterator((*o).class) {
+        return Ok(next_visible_prop(vm, o, 0).is_none());
+    }
+    call0(vm, o, b"rewind")?.ptr_dtor();
+    let valid = call0(vm, o, b"valid")?;
+    let empty = !crate::value::convert::to_bool(&valid);
+    valid.ptr_dtor();
+    Ok(empty)
+}
+
+/// The first property position at or after `pos` that the running scope
+/// can see: declared slots first (initialized ones), then the dynamic
+/// properties' positions after them.
+unsafe fn next_visible_prop(vm: &Vm, o: *mut ZObject, mut pos: u32) -> Option<u32> {
+    let c = &*(*o).class;
+    let scope = crate::exec::slow::object::scope_of(vm);
+    while pos < (*o).num_slots {
+        let pi = &c.props[pos as usize];
+        if !(*ZObject::slot(o, pos)).is_undef() && crate::exec::slow::object::can_see(pi.flags, pi.scope, scope) {
+            return Some(pos);
+        }
+        pos += 1;
+    }
+    let d = (*o).dynamic;
+    if d.is_null() {
+        return None;
+    }
+    (*d).pos_valid_from(pos - (*o).num_slots).map(|p| p + (*o).num_slots)
+}
+
+/// FE_FETCH_R on an object iterator.
+unsafe fn object_fetch(vm: &mut Vm, fp: *mut Zval, ip: *const Op, it: *mut Zval) -> Result<bool, Thrown> {
+    let o = (*it).obj();
+    let (val, key) = if is_iterator((*o).class) {
+        if (*it).u2 != 0 {
+            call0(vm, o, b"next")?.ptr_dtor();
+            let valid = call0(vm, o, b"valid")?;
+            let ok = crate::value::convert::to_bool(&valid);
+            valid.ptr_dtor();
+            if !ok {
+                return Ok(false);
+            }
+        }
+        (*it).u2 = 1;
+        let v = call0(vm, o, b"current")?;
+        let k = if (*ip).result_type != IS_UNUSED {
+            match call0(vm, o, b"key") {
+                Ok(k) => k,
+                Err(t) => {
+                    v.ptr_dtor();
+                    return Err(t);
+                }
+            }
+        } else {
+            Zval::NULL
+        };
+        (v, k)
+    } else {
+        let Some(pos) = next_visible_prop(vm, o, (*it).u2) else { return Ok(false) };
+        (*it).u2 = pos + 1;
+        if pos < (*o).num_slots {
+            let pi = &(&(*(*o).class).props)[pos as usize];
+            ((*ZObject::slot(o, pos)).copy_deref(), Zval::string(ZString::new(&pi.name)))
+        } else {
+            let Some((key, val)) = (*(*o).dynamic).entry_at(pos - (*o).num_slots) else { return Ok(false) };
+            let k = match key {
+                KeyRef::Int(i) => Zval::long(i),
+                KeyRef::Str(s) => Zval::string(s as *const ZString as *mut ZString).copy_value(),
+            };
+            ((*val).copy_deref(), k)
+        }
+    };
+    if (*ip).op2_type == IS_CV {
+        super::assign::assign(operand::slot_2(ip, fp), val);
+    } else if (*ip).op2_type != IS_UNUSED {
+        *operand::slot_2(ip, fp) = val;
+    } else {
+        val.ptr_dtor();
+    }
+    if (*ip).result_type != IS_UNUSED {
+        *operand::result(ip, fp) = key;
+    } else {
+        key.ptr_dtor();
+    }
+    Ok(true)
+}
+
+/// FE_FETCH_RW on a plain object: binds op2 to the next visible property,
+/// which becomes a reference in place (Zend's by-reference property walk).
+unsafe fn object_fetch_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op, it: *mut Zval) -> Result<bool, Thrown> {
+    let o = (*it).obj();
+    let Some(pos) = next_visible_prop(vm, o, (*it).u2) else { return Ok(false) };
+    (*it).u2 = pos + 1;
+    let (slot, key) = if pos < (*o).num_slots {
+        let pi = &(&(*(*o).class).props)[pos as usize];
+        (ZObject::slot(o, pos), Zval::string(ZString::new(&pi.name)))
+    } else {
+        if (*(*o).dynamic).header.refcount > 1 {
+            let mut z = Zval::array((*o).dynamic);
+            (*o).dynamic = ZArray::separate(&mut z);
+        }
+        let Some((key, val)) = (*(*o).dynamic).entry_at(pos - (*o).num_slots) else { return Ok(false) };
+        let k = match key {
+            KeyRef::Int(i) => Zval::long(i),
+            KeyRef::Str(s) => Zval::string(s as *const ZString as *mut ZString).copy_value(),
+        };
+        (val, k)
+    };
+    make_ref(slot);
+    let r = (*slot).copy_value();
+    match (*ip).op2_type {
+        IS_CV => super::assign::bind_ref(operand::slot_2(ip, fp), r),
+        IS_UNUSED => r.ptr_dtor(),
+        _ => *operand::slot_2(ip, fp) = r,
+    }
+    if (*ip).result_type != IS_UNUSED {
+        *operand::result(ip, fp) = key;
+    } else {
+        key.ptr_dtor();
+    }
+    Ok(true)
+}
+
+/// Walks a Traversable object from Rust (`iterator_to_array` and friends,
+/// Zend's `spl_iterator_apply`): rewind, then valid/current/key/next; `f`
+/// gets each key and value (owned) when `keys` is set, else NULL keys.
+pub unsafe fn walk_traversable(vm: &mut Vm, obj: &Zval, keys: bool, f: &mut dyn FnMut(Zval, Zval)) -> Result<(), Thrown> {
+    let it = aggregate_iterator(vm, obj.copy_value())?;
+    let o = it.obj();
+    let r = (|| {
+        call0(vm, o, b"rewind")?.ptr_dtor();
+        loop {
+            let valid = call0(vm, o, b"valid")?;
+            let ok = crate::value::convert::to_bool(&valid);
+            valid.ptr_dtor();
+            if !ok {
+                return Ok(());
+            }
+            let v = call0(vm, o, b"current")?;
+            let k = if keys {
+                match call0(vm, o, b"key") {
+                    Ok(k) => k,
+                    Err(t) => {
+                        v.ptr_dtor();
+                        return Err(t);
+                    }
+                }
+            } else {
+                Zval::NULL
+            };
+            f(k, v);
+            call0(vm, o, b"next")?.ptr_dtor();
+        }
+    })();
+    it.ptr_dtor();
+    r
 }

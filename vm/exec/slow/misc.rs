@@ -198,8 +198,10 @@ pub unsafe fn count(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, T
     if v.is_array() {
         return Ok(Zval::long((*v.arr()).len() as i64));
     }
-    let msg = format!("count(): Argument #1 ($value) must be of type Countable|array, {} given", crate::stdlib::type_name(v));
-    Err(vm.throw_error("TypeError", &msg))
+    let v = v.copy_value();
+    let r = crate::stdlib::array::count_value(vm, &v);
+    v.ptr_dtor();
+    r
 }
 
 #[cold]

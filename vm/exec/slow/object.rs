@@ -246,6 +246,30 @@ pub unsafe fn declare_class(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     Ok(())
 }
 
+/// DECLARE_ANON_CLASS: binds anonymous class op1 (declaration
+/// extended_value) unless bound already; result: its name.
+#[cold]
+#[inline(never)]
+pub unsafe fn declare_anon_class(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let name = *operand::any_read_1(ip, fp, vm);
+    if find_class(vm, (*name.str()).bytes()).is_none() {
+        let f = fp as *mut Frame;
+        let op = &(*(*f).func).op;
+        if let Some(def) = op.declared_classes.get((*ip).extended_value as usize) {
+            let d: *const ClassDef = &**def;
+            if let Err(msg) = crate::runtime::classes::declare_class(vm, d) {
+                if msg.starts_with("Class \"") || msg.starts_with("Interface \"") || msg.starts_with("Trait \"") {
+                    return Err(vm.throw_error("Error", &msg));
+                }
+                vm.fatal(&msg);
+                return Err(Thrown);
+            }
+        }
+    }
+    Ok(name.copy_value())
+}
+
 // ------------------------------------------------------------ new
 
 /// NEW: result := a new object of class op1; when the class has a
@@ -463,7 +487,7 @@ pub unsafe fn init_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
             }
             Zval::object(o).ptr_dtor();
             match found {
-                Some(m) => check_method_access(vm, c, m, &m.func().op.name.clone(), false),
+                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             }
         }
@@ -507,7 +531,7 @@ pub unsafe fn init_static_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op)
                 return push_magic_call(vm, fp, cs, core::ptr::null_mut(), c, &name, nargs);
             }
             return match found {
-                Some(m) => check_method_access(vm, c, m, &m.func().op.name.clone(), false),
+                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             };
         }
@@ -663,7 +687,8 @@ unsafe fn magic_guarded(vm: &mut Vm, o: *mut ZObject, m: Method, name: &[u8], ta
 pub unsafe fn fetch_obj_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
     let name = name_operand(vm, fp, ip);
-    let ov = obj_operand(vm, fp, ip);
+    // FETCH_OBJ_IS reads an undefined variable quietly (`$u->p ?? x`).
+    let ov = if is && (*ip).op1_type != IS_UNUSED { (*operand::any_deref_1(ip, fp)).deref() as *const Zval } else { obj_operand(vm, fp, ip) };
     if !(*ov).is_object() {
         if !is {
             let t = kind_for_msg(&*ov);
@@ -744,6 +769,9 @@ unsafe fn dynamic_slot(vm: &mut Vm, o: *mut ZObject, name: &[u8], rw: bool) -> R
     let d = own_dynamic(o);
     if let Some(p) = (*d).find_bytes(name) {
         return Ok(p);
+    }
+    if (*c).flags & (CLASS_ENUM | CLASS_READONLY) != 0 {
+        return Err(vm.throw_error("Error", &format!("Cannot create dynamic property {}::${}", (*c).name_str(), s(name))));
     }
     if rw {
         vm.warning(&format!("Undefined property: {}::${}", (*c).name_str(), s(name)));
@@ -1126,6 +1154,12 @@ pub unsafe fn class_constant_in(vm: &mut Vm, c: *const Class, name: &[u8], scope
     if !v.is_undef() {
         return Ok(v.copy_value());
     }
+    if (*cell).flags & CONST_CASE != 0 {
+        if !*(*(*cell).scope).enum_checked.get() {
+            crate::stdlib::enums::check_backing(vm, (*cell).scope)?;
+        }
+        return enum_case(vm, cell, name);
+    }
     if *(*cell).busy.get() {
         return Err(vm.throw_error("Error", &format!("Cannot declare self-referencing constant {}::{}", (*(*cell).scope).name_str(), s(name))));
     }
@@ -1135,6 +1169,70 @@ pub unsafe fn class_constant_in(vm: &mut Vm, c: *const Class, name: &[u8], scope
     let v = r?;
     *(*cell).value.get() = v.copy_value();
     Ok(v)
+}
+
+/// The object of enum case `name` (its cell is `cell`), made at the first
+/// fetch: a singleton with readonly `name` and `value` (Zend's
+/// `zend_enum_new`). A backing value of the wrong type is a TypeError.
+pub unsafe fn enum_case(vm: &mut Vm, cell: *const ConstCell, name: &[u8]) -> Result<Zval, Thrown> {
+    let v = &*(*cell).value.get();
+    if !v.is_undef() {
+        return Ok(v.copy_value());
+    }
+    let c = (*cell).scope;
+    let backing = if (*cell).init.is_null() {
+        (*cell).backing.copy_value()
+    } else {
+        if *(*cell).busy.get() {
+            return Err(vm.throw_error("Error", &format!("Cannot declare self-referencing constant {}::{}", (*c).name_str(), s(name))));
+        }
+        *(*cell).busy.get() = true;
+        let r = run_init(vm, (*cell).init, c);
+        *(*cell).busy.get() = false;
+        r?
+    };
+    let want = if (*c).flags & CLASS_ENUM_INT != 0 {
+        Some(crate::value::IS_LONG)
+    } else if (*c).flags & CLASS_ENUM_STRING != 0 {
+        Some(IS_STRING)
+    } else {
+        None
+    };
+    if let Some(k) = want {
+        if backing.kind() != k {
+            let msg = format!(
+                "Enum case type {} does not match enum backing type {}",
+                crate::stdlib::type_name(&backing),
+                if k == IS_STRING { "string" } else { "int" }
+            );
+            backing.ptr_dtor();
+            return Err(vm.throw_error("TypeError", &msg));
+        }
+    }
+    // Another fetch may have made it while the backing value was computed.
+    let v = &*(*cell).value.get();
+    if !v.is_undef() {
+        backing.ptr_dtor();
+        return Ok(v.copy_value());
+    }
+    ensure_defaults(vm, c)?;
+    let o = ZObject::alloc(c, &*(*c).defaults.get());
+    vm.objects.add(o);
+    let p = crate::runtime::builtin_classes::prop_slot(o, b"name");
+    if !p.is_null() {
+        *p = Zval::string(ZString::new(name));
+    }
+    if want.is_some() {
+        let p = crate::runtime::builtin_classes::prop_slot(o, b"value");
+        if !p.is_null() {
+            *p = backing;
+        }
+    } else {
+        backing.ptr_dtor();
+    }
+    let r = Zval::object(o);
+    *(*cell).value.get() = r.copy_value();
+    Ok(r)
 }
 
 /// FETCH_CLASS_CONSTANT: class op1, name op2.
@@ -1327,7 +1425,16 @@ pub unsafe fn clone(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, T
         return Err(vm.throw_error("Error", &format!("Trying to clone an uncloneable object of class {}", (*c).name_str())));
     }
     let slots = core::slice::from_raw_parts(ZObject::slots_ptr(src), (*src).num_slots as usize);
-    let o = ZObject::alloc(c, slots);
+    // A property that is a reference nothing else holds (left by a
+    // `foreach ($o as &$v)`) is copied as its value (Zend's `zval_add_ref`).
+    let vals: Vec<Zval> = slots
+        .iter()
+        .map(|v| if v.is_reference() && (*v.zref()).header.refcount == 1 { v.copy_deref() } else { v.copy_value() })
+        .collect();
+    let o = ZObject::alloc(c, &vals);
+    for v in vals {
+        v.ptr_dtor();
+    }
     vm.objects.add(o);
     if !(*src).dynamic.is_null() {
         (*o).dynamic = ZArray::dup((*src).dynamic);

@@ -1,0 +1,4 @@
+<?php
+$o = new stdClass;
+var_dump(isset($o->x));
+$o['x'] = 1;

@@ -1,0 +1,4 @@
+<?php
+class C {}
+echo count([1, 2]), "\n";
+echo count(new C);

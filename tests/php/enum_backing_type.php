@@ -1,0 +1,2 @@
+<?php
+enum E: float { case A = 1.5; }

@@ -1,0 +1,3 @@
+<?php
+enum E { case A; }
+$x = clone E::A;

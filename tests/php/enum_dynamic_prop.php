@@ -1,0 +1,4 @@
+<?php
+enum Status { case Active; }
+$s = Status::Active;
+$s->other = 1;

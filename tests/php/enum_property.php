@@ -1,0 +1,2 @@
+<?php
+enum E { case A; public $x; }

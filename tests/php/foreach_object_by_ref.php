@@ -1,0 +1,1 @@
+<?php class P { public $a = 1; public $b = 2; private $c = 3; } $p = new P; $p->d = 4; foreach ($p as $k => &$v) { $v *= 10; } unset($v); var_dump($p); $q = clone $p; foreach ($q as &$v) $v++; unset($v); var_dump($p, $q);

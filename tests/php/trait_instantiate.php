@@ -1,0 +1,3 @@
+<?php
+trait T { public function f() {} }
+new T;

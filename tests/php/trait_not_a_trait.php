@@ -1,0 +1,3 @@
+<?php
+class K {}
+class C { use K; }
