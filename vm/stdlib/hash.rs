@@ -328,3 +328,93 @@ pub fn uniqid(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     *r = ret_str(&out);
     Ok(())
 }
+
+/// `parse_str($string, &$result)`: a query string into nested arrays, as
+/// PHP's `php_default_treat_data` + `php_register_variable_ex` do (`a[]`
+/// appends, `a[k][j]` nests, `.` and ` ` in the base name become `_`).
+use crate::value::ZArray;
+
+pub fn parse_str(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> Result<(), Thrown> {
+    super::args::count(vm, "parse_str", a, 2, 2)?;
+    let s = super::args::string(vm, "parse_str", 1, "string", &a[0])?;
+    let out = ZArray::new();
+    for pair in s.split(|&c| c == b'&') {
+        if pair.is_empty() {
+            continue;
+        }
+        let (k, v) = match pair.iter().position(|&c| c == b'=') {
+            Some(i) => (&pair[..i], &pair[i + 1..]),
+            None => (pair, &b""[..]),
+        };
+        let key = url_decode(k, false);
+        let val = url_decode(v, false);
+        // SAFETY: `out` is a new array owned here.
+        unsafe { register(&mut *out, &key, Zval::string(crate::value::ZString::new(&val))) };
+    }
+    super::set_ref(&a[1], Zval::array(out));
+    Ok(())
+}
+
+/// Stores `v` under a `base[k1][k2]…` name.
+unsafe fn register(out: &mut ZArray, name: &[u8], v: Zval) {
+    let name = match name.iter().position(|&c| c != b' ') {
+        Some(i) => &name[i..],
+        None => {
+            v.ptr_dtor();
+            return;
+        }
+    };
+    let (base, mut rest) = match name.iter().position(|&c| c == b'[') {
+        Some(i) if name[i..].contains(&b']') => (&name[..i], &name[i..]),
+        _ => (name, &b""[..]),
+    };
+    let mut base: Vec<u8> = base.iter().map(|&c| if c == b'.' || c == b' ' { b'_' } else { c }).collect();
+    if rest.is_empty() {
+        // An unmatched `[` also becomes `_` (only the first).
+        if let Some(i) = base.iter().position(|&c| c == b'[') {
+            base[i] = b'_';
+        }
+    }
+    if base.is_empty() {
+        v.ptr_dtor();
+        return;
+    }
+    let mut keys: Vec<Option<Vec<u8>>> = vec![Some(base)];
+    while rest.first() == Some(&b'[') {
+        let Some(end) = rest.iter().position(|&c| c == b']') else { break };
+        let k = &rest[1..end];
+        keys.push(if k.is_empty() { None } else { Some(k.to_vec()) });
+        rest = &rest[end + 1..];
+    }
+    let mut cur: *mut ZArray = out;
+    let last = keys.len() - 1;
+    for (i, k) in keys.iter().enumerate() {
+        let slot: *mut Zval = match k {
+            None => match (*cur).append(Zval::NULL) {
+                Some(p) => p,
+                None => {
+                    v.ptr_dtor();
+                    return;
+                }
+            },
+            Some(k) => {
+                let ks = crate::value::ZString::new(k);
+                let (p, _) = (*cur).lookup(&crate::value::Key::normalize(ks));
+                Zval::string(ks).ptr_dtor();
+                p
+            }
+        };
+        if i == last {
+            let old = *slot;
+            *slot = v;
+            old.ptr_dtor();
+            return;
+        }
+        if !(*slot).is_array() {
+            let old = *slot;
+            *slot = Zval::array(ZArray::new());
+            old.ptr_dtor();
+        }
+        cur = ZArray::separate(slot);
+    }
+}

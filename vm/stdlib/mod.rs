@@ -290,6 +290,7 @@ builtins! {
     "urlencode" => hash::urlencode, ["string"], 1;
     "rawurlencode" => hash::rawurlencode, ["string"], 1;
     "urldecode" => hash::urldecode, ["string"], 1;
+    "parse_str" => hash::parse_str, ["string", "&result"], 2;
     "rawurldecode" => hash::rawurldecode, ["string"], 1;
     "uniqid" => hash::uniqid, ["prefix", "more_entropy"], 0;
     // pcre

@@ -1,0 +1,1 @@
+<?php parse_str("a=1&b[]=2&b[]=3&c[x][y]=4&d+e.f=%41&g[=1&h", $r); var_dump($r);
