@@ -383,6 +383,21 @@ impl FuncBuilder {
                     last.result_type = IS_UNUSED;
                     return;
                 }
+                Opcode::PostIncObj | Opcode::PostDecObj | Opcode::PostIncStaticProp | Opcode::PostDecStaticProp => {
+                    last.opcode = match last.opcode() {
+                        Opcode::PostIncObj => Opcode::PreIncObj,
+                        Opcode::PostDecObj => Opcode::PreDecObj,
+                        Opcode::PostIncStaticProp => Opcode::PreIncStaticProp,
+                        _ => Opcode::PreDecStaticProp,
+                    } as u8;
+                    last.result_type = IS_UNUSED;
+                    return;
+                }
+                Opcode::PreIncObj | Opcode::PreDecObj | Opcode::PreIncStaticProp | Opcode::PreDecStaticProp
+                | Opcode::AssignObj | Opcode::AssignObjOp | Opcode::AssignStaticProp | Opcode::AssignStaticPropOp => {
+                    last.result_type = IS_UNUSED;
+                    return;
+                }
                 Opcode::Assign | Opcode::AssignDim | Opcode::AssignOp | Opcode::AssignDimOp | Opcode::PreInc | Opcode::PreDec => {
                     last.result_type = IS_UNUSED;
                     return;

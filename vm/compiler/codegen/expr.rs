@@ -1322,6 +1322,12 @@ impl Compiler {
                 let n = self.compile_expr(args[0].value)?;
                 Ok(Some(self.f.emit_tmp(Opcode::Bool, &n, &Node::Unused)))
             }
+            // zend_compile_func_get_class / zend_compile_func_gettype.
+            b"get_class" | b"gettype" => {
+                let n = self.compile_expr(args[0].value)?;
+                let code = if lc == b"gettype" { Opcode::GetType } else { Opcode::GetClass };
+                Ok(Some(self.f.emit_tmp(code, &n, &Node::Unused)))
+            }
             b"intval" | b"floatval" | b"doubleval" | b"strval" => {
                 let n = self.compile_expr(args[0].value)?;
                 let r = self.f.emit_tmp(Opcode::Cast, &n, &Node::Unused);

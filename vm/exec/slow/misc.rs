@@ -754,3 +754,27 @@ pub unsafe fn array_key_exists(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     subject.ptr_dtor();
     found
 }
+
+/// GET_CLASS: `get_class($op1)`.
+#[cold]
+#[inline(never)]
+pub unsafe fn get_class(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let v = (*read1(vm, fp, ip)).deref();
+    if v.is_object() {
+        return Ok(Zval::string(ZString::new(&crate::value::object::ZObject::class(v.obj()).name)));
+    }
+    let t = crate::stdlib::type_name(v);
+    Err(vm.throw_error("TypeError", &format!("get_class(): Argument #1 ($object) must be of type object, {t} given")))
+}
+
+/// GET_TYPE: `gettype($op1)`.
+#[cold]
+#[inline(never)]
+pub unsafe fn get_type(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let v = *read1(vm, fp, ip);
+    let mut r = Zval::NULL;
+    crate::stdlib::var::gettype(vm, &[v], &mut r)?;
+    Ok(r)
+}
