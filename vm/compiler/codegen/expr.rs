@@ -760,13 +760,6 @@ impl Compiler {
             }
             _ => {}
         }
-        if let (Node::Const(_), Node::Const(_)) = (&l, &r) {
-            if no_const_const(code) {
-                // Not foldable (it warns or throws at run time) and there is
-                // no CONST,CONST handler: load op1 into a TMP first.
-                l = self.f.emit_tmp(Opcode::QmAssign, &l, &Node::Unused);
-            }
-        }
         Ok(self.f.emit_tmp(code, &l, &r))
     }
 
@@ -805,8 +798,6 @@ impl Compiler {
                         return Ok(Node::Const(v));
                     }
                 }
-                // Not foldable (it warns or throws): MUL has no CONST,CONST handler.
-                let n = if matches!(n, Node::Const(_)) { self.f.emit_tmp(Opcode::QmAssign, &n, &Node::Unused) } else { n };
                 Ok(self.f.emit_tmp(Opcode::Mul, &n, &Node::Const(Lit::Long(if minus { -1 } else { 1 }))))
             }
             UnaryOp::Not => {
@@ -1491,12 +1482,6 @@ fn is_type_predicate(lc: &[u8]) -> bool {
         lc,
         b"is_null" | b"is_bool" | b"is_long" | b"is_int" | b"is_integer" | b"is_float" | b"is_double" | b"is_string" | b"is_array" | b"is_object" | b"is_resource" | b"is_scalar"
     )
-}
-
-/// Opcodes without a CONST,CONST handler (`#[spec(no_const_const)]`).
-fn no_const_const(code: Opcode) -> bool {
-    use Opcode::*;
-    matches!(code, Add | Sub | Mul | Div | Mod | Sl | Sr | Pow | BwOr | BwAnd | BwXor | Concat | FastConcat)
 }
 
 /// `zend_handle_numeric_dim`: `"12"` as a key is `12`.
