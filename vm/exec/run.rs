@@ -173,21 +173,8 @@ impl Vm {
             }
         };
         let caller = self.cur;
-        (*frame).opline = core::ptr::null();
-        (*frame).call = core::ptr::null_mut();
-        (*frame).return_value = ret;
-        (*frame).func = func;
-        (*frame).entry = entry;
-        (*frame).this = Zval::UNDEF;
-        if !this.is_null() {
-            (*this).header.refcount += 1;
-            (*frame).this = Zval::object(this);
-        }
+        init_frame(frame, func, entry, this, scope, ret, caller, nargs);
         (*frame).this.type_info |= CALL_TOP;
-        (*frame).this.u2 = nargs;
-        (*frame).scope = scope;
-        (*frame).prev = caller;
-        (*frame).rt_cache = (*entry).rt_cache.as_mut_ptr();
         for (i, a) in args.iter().enumerate() {
             *Frame::slot(frame, i as u32) = a.copy_value();
         }
@@ -287,20 +274,7 @@ impl Vm {
             }
         };
         let caller = self.cur;
-        (*frame).opline = core::ptr::null();
-        (*frame).call = core::ptr::null_mut();
-        (*frame).return_value = ret;
-        (*frame).func = func;
-        (*frame).entry = entry;
-        (*frame).this = Zval::UNDEF;
-        if !this.is_null() {
-            (*this).header.refcount += 1;
-            (*frame).this = Zval::object(this);
-        }
-        (*frame).this.u2 = nargs;
-        (*frame).scope = scope;
-        (*frame).prev = caller;
-        (*frame).rt_cache = (*entry).rt_cache.as_mut_ptr();
+        init_frame(frame, func, entry, this, scope, ret, caller, nargs);
         for (i, a) in args.iter().enumerate() {
             *Frame::slot(frame, i as u32) = a.copy_value();
         }
@@ -347,4 +321,27 @@ impl Vm {
             None => Outcome::Done,
         }
     }
+}
+
+/// Fills the header of a frame entered from Rust: `this` gets its own
+/// reference; the caller is `caller`.
+///
+/// # Safety
+/// `frame` is a fresh frame allocation; `entry` is live; `this` is null or live.
+#[allow(clippy::too_many_arguments)]
+unsafe fn init_frame(frame: *mut Frame, func: *const Function, entry: *mut FuncEntry, this: *mut ZObject, scope: *const Class, ret: *mut Zval, caller: *mut Frame, nargs: u32) {
+    (*frame).opline = core::ptr::null();
+    (*frame).call = core::ptr::null_mut();
+    (*frame).return_value = ret;
+    (*frame).func = func;
+    (*frame).entry = entry;
+    (*frame).this = Zval::UNDEF;
+    if !this.is_null() {
+        (*this).header.refcount += 1;
+        (*frame).this = Zval::object(this);
+    }
+    (*frame).this.u2 = nargs;
+    (*frame).scope = scope;
+    (*frame).prev = caller;
+    (*frame).rt_cache = (*entry).rt_cache.as_mut_ptr();
 }
