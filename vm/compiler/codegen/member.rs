@@ -280,8 +280,9 @@ impl Compiler {
         let i = self.f.emit(Opcode::New, &c.node(), &Node::Unused, &r);
         self.set_class_op1(i, &c);
         if self.f.at(i).op1_type == crate::ops::IS_CONST {
-            // op2: the runtime-cache slot of the class (Zend's op2.num).
-            let slot = self.f.cache_slot();
+            // op2: the runtime-cache pair of the class and its constructor
+            // frame's size (Zend's op2.num).
+            let slot = self.member_cache();
             self.f.at(i).op2 = slot;
         }
         let n = self.compile_args(args, None)?;

@@ -1439,8 +1439,8 @@ pub unsafe fn cached_prop_w(fp: *mut Zval, ip: *const Op, ov: *const Zval, kind:
     v
 }
 
-/// Remembers NEW's class (a constant name) in the opline's cache slot
-/// (op2) once an instantiation succeeded, when `new_cached` can repeat it
+/// Remembers NEW's class (a constant name) and its constructor frame's
+/// size in the opline's cache pair (op2) once an instantiation succeeded, when `new_cached` can repeat it
 /// alone: no native state to create (`create`), and a constructor that is a
 /// user function visible here (the opline's scope does not change), or
 /// none.
@@ -1448,12 +1448,16 @@ unsafe fn fill_new_cache(fp: *mut Zval, ip: *const Op, c: *const Class) {
     if (*ip).op1_type != IS_CONST || (*c).create.is_some() || !*(*c).defaults_ready.get() {
         return;
     }
+    let mut need = 0;
     if let Some(m) = (*c).magic.construct {
-        if !(*(*m.entry).func).is_user() {
+        let func = (*m.entry).func;
+        if !(*func).is_user() {
             return;
         }
+        let op = &(*func).op;
+        need = op.frame_size() + ((*ip).extended_value.saturating_sub(op.num_args) as usize) * 16;
     }
-    *cache_pair(fp, (*ip).op2) = c as usize;
+    fill_cache(fp, (*ip).op2, c, need);
 }
 
 /// NEW's fast path for a cached class: the object (defaults copied, a
@@ -1464,21 +1468,21 @@ unsafe fn fill_new_cache(fp: *mut Zval, ip: *const Op, c: *const Class) {
 /// page, arguments for a class without constructor), nothing changed.
 #[inline(never)]
 pub unsafe fn new_cached(vm: *mut Vm, fp: *mut Zval, ip: *const Op) -> u32 {
-    let c = *cache_pair(fp, (*ip).op2) as *const Class;
+    let p = cache_pair(fp, (*ip).op2);
+    let c = *p as *const Class;
     if c.is_null() {
         return 0;
     }
+    // The constructor frame's size (with this opline's extra arguments),
+    // computed when the cache was filled; 0 without a constructor.
+    let need = *p.add(1);
     let nargs = (*ip).extended_value;
     let ctor = (*c).magic.construct;
-    let mut need = 0;
-    if let Some(m) = ctor {
-        let op = &(*(*m.entry).func).op;
-        need = op.frame_size() + (nargs.saturating_sub(op.num_args) as usize) * 16;
-        let stack = &(*vm).stack;
-        if (stack.end as usize) - (stack.top as usize) < need {
-            return 0;
-        }
-    } else if nargs != 0 {
+    if ctor.is_some() != (need != 0) || (need == 0 && nargs != 0) {
+        return 0;
+    }
+    let stack = &(*vm).stack;
+    if (stack.end as usize) - (stack.top as usize) < need {
         return 0;
     }
     // SAFETY: `c` is a bound class of this request (the cache is per
