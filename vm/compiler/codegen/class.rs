@@ -399,7 +399,9 @@ impl Compiler {
             }
             let cv = self.f.cv(p.name);
             self.f.line = p.line;
-            self.f.emit(Opcode::AssignObj, &Node::Unused, &Node::Const(Lit::Str(p.name.to_vec())), &Node::Unused);
+            let i = self.f.emit(Opcode::AssignObj, &Node::Unused, &Node::Const(Lit::Str(p.name.to_vec())), &Node::Unused);
+            let slot = self.member_cache();
+            self.f.at(i).extended_value = slot;
             self.f.emit(Opcode::OpData, &Node::Cv(cv), &Node::Unused, &Node::Unused);
         }
         Ok(())

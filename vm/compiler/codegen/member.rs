@@ -289,6 +289,12 @@ impl Compiler {
         let r = self.f.var();
         let i = self.f.emit(Opcode::New, &c.node(), &Node::Unused, &r);
         self.set_class_op1(i, &c);
+        if self.f.at(i).op1_type == crate::ops::IS_CONST {
+            // op2: the runtime-cache pair of the class and its constructor
+            // frame's size (Zend's op2.num).
+            let slot = self.member_cache();
+            self.f.at(i).op2 = slot;
+        }
         let n = self.compile_args(args, None)?;
         self.f.at(i).extended_value = n;
         self.f.line = line;

@@ -243,7 +243,8 @@ pub unsafe fn leave(vm: *mut Vm, fp: *mut Zval, v: Zval) -> Option<(*const Op, *
 }
 
 /// RETURN's fast path: the frame holds nothing to free (CVs: at most one
-/// refcounted value, which outlives the frame; no extra arguments), was
+/// refcounted value, which outlives the frame; `$this`, if any, shared with
+/// someone else; no extra arguments), was
 /// entered from PHP code, and `src` (op1's cell; `owned` for TMP/VAR) is
 /// neither undefined nor a reference, nor a refcounted value nobody
 /// receives. Then returns the value and pops the frame; a null ip (and
@@ -257,8 +258,16 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
     if kind == crate::value::IS_UNDEF || kind == crate::value::IS_REFERENCE {
         return none;
     }
-    // Frames with `$this` or flags (CALL_TOP) take the slow path.
-    if (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | 0xff) != 0 || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
+    // Frames with flags (CALL_TOP, closures) take the slow path, and so
+    // do methods whose `$this` the frame holds the last reference to (its
+    // release may destroy it and run `__destruct`).
+    let tag = (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | 0xff);
+    let this: *mut crate::value::GcHeader = (*f).this.value.counted;
+    let has_this = tag == crate::value::IS_OBJECT as u32;
+    if (tag != 0 && !has_this) || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
+        return none;
+    }
+    if has_this && (*this).refcount <= 1 {
         return none;
     }
     // At most one CV may hold a refcounted value, one that outlives the
@@ -279,6 +288,10 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
         }
         p = p.add(1);
     }
+    // A CV holding `$this` too: both releases would hit one count.
+    if has_this && core::ptr::eq(shared, this) {
+        return none;
+    }
     let rv = (*f).return_value;
     if rv.is_null() {
         if owned && (*src).is_refcounted() {
@@ -292,6 +305,9 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
     }
     if !shared.is_null() {
         (*shared).refcount -= 1;
+    }
+    if has_this {
+        (*this).refcount -= 1;
     }
     let prev = (*f).prev;
     (*vm).stack.top = fp as *mut u8;

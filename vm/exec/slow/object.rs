@@ -288,6 +288,7 @@ pub unsafe fn new_object(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         // unless there are none.
         let next = &*ip.add(1);
         if (*ip).extended_value == 0 && next.opcode() == Opcode::DoFcall {
+            fill_new_cache(fp, ip, c);
             return Ok(false);
         }
         let pass = vm.pass_function();
@@ -295,6 +296,7 @@ pub unsafe fn new_object(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         return Ok(true);
     };
     check_method_access(vm, c, ctor, b"__construct", true)?;
+    fill_new_cache(fp, ip, c);
     (*o).header.refcount += 1;
     push_method_call(vm, fp, ctor.entry, o, c, (*ip).extended_value)?;
     Ok(true)
@@ -901,8 +903,8 @@ unsafe fn assign_obj_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<
     let o = (*target).obj();
     if (*ip).op2_type == IS_CONST {
         if let PropAt::Slot(slot, pi) = find_prop((*o).class, &name, scope_of(vm)) {
-            if (*pi).flags & ACC_READONLY == 0 && (*pi).ty.is_none() {
-                fill_cache(fp, (*ip).extended_value, (*o).class, slot as usize);
+            if (*pi).flags & ACC_READONLY == 0 {
+                fill_cache(fp, (*ip).extended_value, (*o).class, write_cache_entry(slot, pi));
             }
         }
     }
@@ -1504,3 +1506,122 @@ pub unsafe fn object_to_string(vm: &mut Vm, o: *mut ZObject) -> Result<*mut ZStr
     Err(vm.throw_error("Error", &format!("Object of class {} could not be converted to string", (*c).name_str())))
 }
 
+
+// ------------------------------------------------------------ fast paths
+//
+// Inline helpers of the hot handlers (`handlers.def`); anything they do
+// not cover is left, unchanged, to the general paths above.
+
+/// ASSIGN_OBJ's cache entry for a writable declared slot: the slot index
+/// in the low half, the kinds the fast path may store there (bit
+/// `1 << kind`, the property's type mask; all bits when untyped) in the
+/// high half.
+#[inline]
+unsafe fn write_cache_entry(slot: u32, pi: *const PropInfo) -> usize {
+    let mask = match &(*pi).ty {
+        Some((m, _)) => m.0 & !(1u32 << crate::value::IS_UNDEF),
+        None => u32::MAX,
+    };
+    (slot as usize) | ((mask as usize) << 32)
+}
+
+/// ASSIGN_OBJ's fast path: the slot `op1->op2 = v` writes when the cache
+/// knows the object's class and a value of kind `kind` (not a reference)
+/// needs no type check or coercion there. Null otherwise, and for an
+/// unset untyped slot (`__set` may apply).
+#[inline(always)]
+pub unsafe fn cached_prop_w(fp: *mut Zval, ip: *const Op, ov: *const Zval, kind: u8) -> *mut Zval {
+    if (*ov).kind() != IS_OBJECT {
+        return core::ptr::null_mut();
+    }
+    let o = (*ov).obj();
+    let p = cache_pair(fp, (*ip).extended_value);
+    if *p != (*o).class as usize {
+        return core::ptr::null_mut();
+    }
+    let e = *p.add(1);
+    let mask = (e >> 32) as u32;
+    if mask & (1u32 << (kind & 31)) == 0 {
+        return core::ptr::null_mut();
+    }
+    let v = ZObject::slot(o, e as u32);
+    if mask == u32::MAX && (*v).is_undef() {
+        return core::ptr::null_mut();
+    }
+    v
+}
+
+/// Remembers NEW's class (a constant name) and its constructor frame's
+/// size in the opline's cache pair (op2) once an instantiation succeeded, when `new_cached` can repeat it
+/// alone: no native state to create (`create`), and a constructor that is a
+/// user function visible here (the opline's scope does not change), or
+/// none.
+unsafe fn fill_new_cache(fp: *mut Zval, ip: *const Op, c: *const Class) {
+    if (*ip).op1_type != IS_CONST || (*c).create.is_some() || !*(*c).defaults_ready.get() {
+        return;
+    }
+    let mut need = 0;
+    if let Some(m) = (*c).magic.construct {
+        let func = (*m.entry).func;
+        if !(*func).is_user() {
+            return;
+        }
+        let op = &(*func).op;
+        need = op.frame_size() + ((*ip).extended_value.saturating_sub(op.num_args) as usize) * 16;
+    }
+    fill_cache(fp, (*ip).op2, c, need);
+}
+
+/// NEW's fast path for a cached class: the object (defaults copied, a
+/// handle) in the result and, when the class has a constructor, its frame
+/// pushed with `$this` (as `push_cached_method`). 1: continue with the
+/// arguments; 2: no constructor and no arguments, skip the DO_FCALL; 0:
+/// not handled (cache empty, constructor frame does not fit the stack
+/// page, arguments for a class without constructor), nothing changed.
+#[inline(never)]
+pub unsafe fn new_cached(vm: *mut Vm, fp: *mut Zval, ip: *const Op) -> u32 {
+    let p = cache_pair(fp, (*ip).op2);
+    let c = *p as *const Class;
+    if c.is_null() {
+        return 0;
+    }
+    // The constructor frame's size (with this opline's extra arguments),
+    // computed when the cache was filled; 0 without a constructor.
+    let need = *p.add(1);
+    let nargs = (*ip).extended_value;
+    let ctor = (*c).magic.construct;
+    if ctor.is_some() != (need != 0) || (need == 0 && nargs != 0) {
+        return 0;
+    }
+    let stack = &(*vm).stack;
+    if (stack.end as usize) - (stack.top as usize) < need {
+        return 0;
+    }
+    // SAFETY: `c` is a bound class of this request (the cache is per
+    // context and cleared with the classes); its defaults are computed
+    // (checked when the cache was filled) and valid values.
+    let o = ZObject::alloc(c, &*(*c).defaults.get());
+    (*vm).objects.add(o);
+    *operand::result(ip, fp) = Zval::object(o);
+    let Some(m) = ctor else { return 2 };
+    let entry = m.entry;
+    let stack = &mut (*vm).stack;
+    let f = fp as *mut Frame;
+    let call = stack.top as *mut Frame;
+    stack.top = stack.top.add(need);
+    (*call).opline = core::ptr::null();
+    (*call).call = core::ptr::null_mut();
+    (*call).func = (*entry).func;
+    (*call).entry = entry;
+    (*o).header.refcount += 1;
+    (*call).this = Zval::object(o);
+    (*call).this.u2 = nargs;
+    (*call).prev = (*f).call;
+    (*call).rt_cache = (*entry).rt_cache.as_mut_ptr();
+    (*call).scope = c;
+    for i in 0..nargs {
+        (*Frame::slot(call, i)).type_info = crate::value::IS_UNDEF as u32;
+    }
+    (*f).call = call;
+    1
+}
