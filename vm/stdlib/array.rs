@@ -856,6 +856,20 @@ pub fn array_column(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let (p, out) = new_array();
     for (_, row) in arr_ref(arr).iter() {
         let row = row.deref();
+        if row.is_object() {
+            // Objects give their public properties (`array_column` on objects).
+            // SAFETY: object-kind values hold a live object.
+            let (val, key) = unsafe { (object_column(row, &col), idx.as_ref().and_then(|i| object_column(row, i))) };
+            let Some(val) = val else { continue };
+            let val = val.copy_value();
+            match key {
+                Some(k) if matches!(k.kind(), IS_LONG | IS_STRING) => insert_value_key(out, &k, val),
+                _ => {
+                    out.append(val);
+                }
+            }
+            continue;
+        }
         if !row.is_array() {
             continue;
         }
@@ -872,6 +886,35 @@ pub fn array_column(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     }
     *r = Zval::array(p);
     Ok(())
+}
+
+/// Column `k` of an object row: the object itself for a null column, else
+/// a public, initialized property (declared or dynamic). Borrowed.
+unsafe fn object_column(row: &Zval, k: &Zval) -> Option<Zval> {
+    use crate::value::object::ZObject;
+    let k = k.deref();
+    if k.kind() == IS_NULL {
+        return Some(*row);
+    }
+    let o = row.obj();
+    let name: Vec<u8> = match k.kind() {
+        IS_STRING => (*k.str()).bytes().to_vec(),
+        IS_LONG => k.lval().to_string().into_bytes(),
+        _ => return None,
+    };
+    let c = ZObject::class(o);
+    if let Some(pi) = c.find_prop(&name) {
+        if pi.flags & crate::runtime::class::ACC_PUBLIC == 0 {
+            return None;
+        }
+        let v = &*ZObject::slot(o, pi.slot);
+        return if v.is_undef() { None } else { Some(*v.deref()) };
+    }
+    let d = (*o).dynamic;
+    if d.is_null() {
+        return None;
+    }
+    (*d).find_bytes(&name).map(|z| *(*z).deref())
 }
 
 // ---- set operations --------------------------------------------------------------
