@@ -106,8 +106,6 @@ pub unsafe fn declare_class(vm: &mut Vm, def: *const ClassDef) -> Result<*const 
             Some(i) => {
                 let old = &c.props[i as usize];
                 if old.flags & ACC_PRIVATE == 0 && (old.flags & ACC_VISIBILITY) < (pd.flags & ACC_VISIBILITY) {
-                    let need = if old.flags & ACC_PUBLIC != 0 { " or weaker" } else { "" };
-                    let _ = need;
                     return Err(format!(
                         "Access level to {}::${} must be {} (as in class {}){}",
                         s(&d.name),

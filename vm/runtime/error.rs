@@ -1,6 +1,5 @@
 //! Diagnostics levels, pending exceptions and why a script stopped.
 
-use std::sync::Arc;
 
 use crate::exec::{Frame, Vm};
 
@@ -40,19 +39,6 @@ impl Level {
             Level::Parse => E_PARSE,
         }
     }
-}
-
-/// The `file` of a trace frame whose caller is a builtin.
-pub const INTERNAL_FUNCTION: &str = "[internal function]";
-
-/// One line of a stack trace: the call made from `file:line`.
-#[derive(Clone, Debug)]
-pub struct TraceFrame {
-    pub file: Arc<str>,
-    pub line: u32,
-    pub function: String,
-    /// The arguments as the trace prints them (`1`, `'abc'`, `Array`).
-    pub args: Vec<String>,
 }
 
 /// A thrown PHP exception: one owned reference to a Throwable object.
@@ -134,7 +120,9 @@ pub fn backtrace_array(vm: &Vm) -> crate::value::Zval {
                 f = prev;
                 continue;
             }
-            put(fr, b"function", str_val(func.name()));
+            // The name the function was called by (a trait alias, say).
+            let fname = if (*f).entry.is_null() { func.name() } else { (*(*f).entry).name() };
+            put(fr, b"function", str_val(fname));
             let scope = if (*f).entry.is_null() { core::ptr::null() } else { (*(*f).entry).scope };
             if !scope.is_null() {
                 put(fr, b"class", str_val(&(*scope).name));
@@ -160,76 +148,6 @@ pub fn backtrace_array(vm: &Vm) -> crate::value::Zval {
         }
     }
     Zval::array(out)
-}
-
-/// The calls in progress, innermost first (frames whose caller is a user frame).
-pub fn backtrace(vm: &Vm) -> Vec<TraceFrame> {
-    let mut out = Vec::new();
-    // SAFETY: `vm.cur` and its `prev` chain are live running frames.
-    unsafe {
-        let mut f: *mut Frame = vm.cur;
-        while !f.is_null() {
-            let prev = (*f).prev;
-            if prev.is_null() || (*f).func.is_null() {
-                break;
-            }
-            let pf = (*prev).func;
-            if !pf.is_null() && !(*pf).is_user() {
-                // Called by a builtin (a callback).
-                out.push(TraceFrame {
-                    file: Arc::from(INTERNAL_FUNCTION),
-                    line: 0,
-                    function: frame_function(f),
-                    args: frame_args(f),
-                });
-            } else if !pf.is_null() && (*pf).is_user() && !(*prev).opline.is_null() {
-                out.push(TraceFrame {
-                    file: (*pf).op.filename.clone(),
-                    line: (*(*prev).opline).lineno,
-                    function: frame_function(f),
-                    args: frame_args(f),
-                });
-            }
-            f = prev;
-        }
-    }
-    out
-}
-
-/// What a trace costs, as counted against the memory limit (PHP keeps it
-/// as an array of arrays, which its limit counts too).
-pub fn trace_bytes(trace: &[TraceFrame]) -> usize {
-    trace.iter().map(|t| core::mem::size_of::<TraceFrame>() + t.function.len() + t.args.iter().map(|a| a.len() + 24).sum::<usize>()).sum()
-}
-
-/// `Class->method` / `Class::method` / `function` as traces print a frame.
-unsafe fn frame_function(f: *mut Frame) -> String {
-    let name = if (*f).entry.is_null() { (*(*f).func).name() } else { (*(*f).entry).name() };
-    let name = String::from_utf8_lossy(name).into_owned();
-    let scope = if (*f).entry.is_null() { core::ptr::null() } else { (*(*f).entry).scope };
-    if scope.is_null() {
-        return name;
-    }
-    let ty = if (*f).this_obj().is_null() { "::" } else { "->" };
-    format!("{}{ty}{name}", (*scope).name_str())
-}
-
-/// The arguments of a running frame, rendered for a trace.
-unsafe fn frame_args(f: *mut Frame) -> Vec<String> {
-    let func = &*(*f).func;
-    let n = (*f).num_args();
-    let mut out = Vec::with_capacity(n as usize);
-    let declared = if func.is_user() { func.op.num_args.min(n) } else { n };
-    for i in 0..declared {
-        out.push(trace_arg(&*Frame::slot(f, i)));
-    }
-    if func.is_user() && n > func.op.num_args {
-        let (p, extra) = crate::exec::slow::call::extra_args(f);
-        for i in 0..extra as usize {
-            out.push(trace_arg(&*p.add(i)));
-        }
-    }
-    out
 }
 
 /// One argument as PHP's trace prints it.

@@ -4,7 +4,7 @@
 
 use super::ret_str;
 use crate::exec::{Thrown, Vm};
-use crate::runtime::class::{Class, ACC_STATIC, CLASS_INTERFACE, CLASS_TRAIT, CLASS_ENUM};
+use crate::runtime::class::{Class, CLASS_ENUM, CLASS_INTERFACE, CLASS_TRAIT};
 use crate::runtime::classes::find_class;
 use crate::value::object::ZObject;
 use crate::value::{ZArray, ZString, Zval};
@@ -172,7 +172,6 @@ pub fn get_class_methods(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Th
                     k = (*k).parent;
                 }
                 let pos = (*m.scope).own_entries.iter().position(|e| core::ptr::eq(&**e, m.entry)).unwrap_or(0);
-                let _ = ACC_STATIC;
                 ms.push((depth * 10000 + pos, name));
             }
             ms.sort();

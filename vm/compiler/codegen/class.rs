@@ -354,10 +354,6 @@ impl Compiler {
         let saved_name = std::mem::replace(&mut self.func_name, decl.name.to_vec());
         let saved_promote = std::mem::replace(&mut self.promoted, if is_ctor { Some(Vec::new()) } else { None });
         let abstract_ok = flags & ACC_ABSTRACT != 0;
-        if decl.body.is_some() && abstract_ok {
-            let what = if self.class_ctx.as_ref().is_some_and(|c| c.kind == ClassKind::Interface) { "Interface" } else { "Abstract" };
-            let _ = what;
-        }
         let r = self.compile_func_body_ex(decl, abstract_ok).and_then(|_| self.resolve_gotos_pub());
         self.func_name = saved_name;
         let promoted = std::mem::replace(&mut self.promoted, saved_promote).unwrap_or_default();

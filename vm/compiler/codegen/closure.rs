@@ -72,7 +72,7 @@ impl Compiler {
     /// `$this` aside), in order of first use: found by compiling the body
     /// once on the side.
     fn implicit_binds(&mut self, decl: &ast::Function<'_>) -> CResult<Vec<Capture>> {
-        let scratch = self.closure_function(decl, &[], true)?;
+        let scratch = self.closure_function(decl, &[])?;
         let params: Vec<&[u8]> = decl.params.iter().map(|p| p.name).collect();
         Ok(scratch
             .op
@@ -84,10 +84,10 @@ impl Compiler {
     }
 
     fn closure_body(&mut self, decl: &ast::Function<'_>, captures: &[Capture]) -> CResult<Box<crate::runtime::function::Function>> {
-        self.closure_function(decl, captures, false)
+        self.closure_function(decl, captures)
     }
 
-    fn closure_function(&mut self, decl: &ast::Function<'_>, captures: &[Capture], scratch: bool) -> CResult<Box<crate::runtime::function::Function>> {
+    fn closure_function(&mut self, decl: &ast::Function<'_>, captures: &[Capture]) -> CResult<Box<crate::runtime::function::Function>> {
         let mut f = FuncBuilder::new(b"{closure}".to_vec(), self.filename.clone(), false);
         f.op.line_start = decl.line;
         f.op.line_end = decl.end_line;
@@ -112,7 +112,6 @@ impl Compiler {
         let outer = self.stack_pop();
         let f = std::mem::replace(&mut self.f, outer);
         r?;
-        let _ = scratch;
         Ok(f.finish())
     }
 

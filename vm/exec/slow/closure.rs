@@ -8,7 +8,7 @@
 use crate::exec::frame::Frame;
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::Op;
-use crate::runtime::class::{Class, Method, ACC_STATIC};
+use crate::runtime::class::{Class, ACC_STATIC};
 use crate::runtime::classes::find_class;
 use crate::runtime::function::{FuncEntry, Function};
 use crate::value::object::ZObject;
@@ -214,7 +214,6 @@ unsafe fn static_method(vm: &mut Vm, c: *const Class, mn: &[u8]) -> Result<Resol
             return Err(format!("non-static method {}::{}() cannot be called statically", (*m.scope).name_str(), s(&m.func().op.name)));
         }
     }
-    let _: Option<Method> = None;
     Ok(Resolved { entry: m.entry, this, called: c, closure: core::ptr::null_mut() })
 }
 

@@ -6,8 +6,6 @@
 use crate::exec::frame::Frame;
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::{Op, Opcode, IS_CONST, IS_CV, IS_UNUSED, IS_VAR};
-#[allow(unused_imports)]
-use crate::value::object::OBJ_FREEING;
 use crate::runtime::class::*;
 use crate::runtime::classes::find_class;
 use crate::runtime::function::FuncEntry;
@@ -660,16 +658,10 @@ pub unsafe fn read_prop(vm: &mut Vm, o: *mut ZObject, name: &[u8], is: bool) -> 
 /// Calls `__get` unless it is already running for this property (then
 /// `None`: the plain property is used, as Zend's guards do).
 unsafe fn magic_get(vm: &mut Vm, o: *mut ZObject, g: Method, name: &[u8]) -> Result<Option<Zval>, Thrown> {
-    let key = (o as usize, name.to_vec(), 0u8);
-    if vm.magic_guards.contains(&key) {
-        return Ok(None);
-    }
-    vm.magic_guards.push(key.clone());
     let arg = Zval::string(ZString::new(name));
-    let r = call_method(vm, o, g, &[arg]);
+    let r = magic_guarded(vm, o, g, name, 0, &[arg]);
     arg.ptr_dtor();
-    vm.magic_guards.retain(|k| k != &key);
-    r.map(Some)
+    r
 }
 
 unsafe fn magic_guarded(vm: &mut Vm, o: *mut ZObject, m: Method, name: &[u8], tag: u8, args: &[Zval]) -> Result<Option<Zval>, Thrown> {
