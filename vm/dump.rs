@@ -258,6 +258,17 @@ fn dump_op(oa: &OpArray, o: &Op, out: &mut String) {
         _ => {}
     }
     // Zend's extended_value annotations, printed before the operands.
+    if matches!(
+        code,
+        Opcode::FetchR | Opcode::FetchW | Opcode::FetchRw | Opcode::FetchIs | Opcode::FetchUnset | Opcode::IssetIsemptyVar | Opcode::UnsetVar
+    ) {
+        out.push_str(match o.extended_value & 0xe {
+            2 => " (global)",
+            4 => " (local)",
+            8 => " (global+lock)",
+            _ => "",
+        });
+    }
     match code {
         Opcode::RopeInit | Opcode::RopeAdd | Opcode::RopeEnd => {
             let _ = write!(out, " {}", o.extended_value);
@@ -268,7 +279,7 @@ fn dump_op(oa: &OpArray, o: &Op, out: &mut String) {
         Opcode::Cast => {
             let _ = write!(out, " ({})", cast_name(o.extended_value));
         }
-        Opcode::IssetIsemptyCv | Opcode::IssetIsemptyDimObj => {
+        Opcode::IssetIsemptyCv | Opcode::IssetIsemptyDimObj | Opcode::IssetIsemptyVar => {
             out.push_str(if o.extended_value & 1 != 0 { " (empty)" } else { " (isset)" });
         }
         Opcode::InitArray => {

@@ -60,6 +60,8 @@ echo take_ref(ref_static()), later_ref(ref_static()), max(...[3, 4]), "\n";
 function later_ref(&$r) { return $r; }
 function via_globals() { $GLOBALS['vg'] = 1; $GLOBALS['vg'] += 2; unset($GLOBALS['nothing']); return $GLOBALS['vg'] . ($GLOBALS['none'] ?? '-') . (isset($GLOBALS['vg']) ? 'set' : '') . count($GLOBALS) % 1; }
 echo via_globals(), "\n";
+function via_names($n) { $$n = [1, 2]; $$n[] = 3; unset($$n[0]); $$n .= ""; return isset($$n) . ${$n . ""}; }
+echo @via_names("vn"), "\n";
 function sep_src() { return [1, 2]; } foreach (sep_src() as &$sv) { $sv++; echo $sv; } echo "\n";
 var_dump(array_key_exists('k', $arr), array_key_exists($i, [$i => 1]));
 class HBase { public $p = 1; public static $s = 1; const C = 'c'; public $arr = [];

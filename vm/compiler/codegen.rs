@@ -12,6 +12,7 @@ pub mod closure;
 pub mod emit;
 pub mod expr;
 pub mod fold;
+mod consteval;
 pub mod member;
 
 use std::collections::HashMap;
@@ -1074,16 +1075,31 @@ impl Compiler {
     }
 
     /// `zend_compile_global_var`: `global $x` binds the local CV to the
-    /// global by reference. The main script gets a CV of that name, so the
-    /// run time finds every global in the main frame.
+    /// global by reference (BIND_GLOBAL); `global $$n` fetches the global by
+    /// name (FETCH_W global+lock, which keeps the name for the next opline)
+    /// and binds the local variable of that name to it (FETCH_W local,
+    /// ASSIGN_REF).
     fn compile_global_var(&mut self, v: &Expr<'_>) -> CResult<()> {
         let ExprKind::Var(name) = &v.kind else {
-            return unsupported("global with a variable variable", v.line);
+            let ExprKind::VarVar(inner) = &v.kind else { return not_writable(v) };
+            let name = self.compile_expr(inner)?;
+            let name = match name {
+                Node::Const(l) => Node::Const(Lit::Str(fold::to_str(&l).unwrap_or_default())),
+                n => n,
+            };
+            self.f.line = v.line;
+            let global = self.f.var();
+            let i = self.f.emit(Opcode::FetchW, &name, &Node::Unused, &global);
+            self.f.at(i).extended_value = expr::GLOBAL_LOCK_FETCH;
+            let local = self.f.var();
+            let i = self.f.emit(Opcode::FetchW, &name, &Node::Unused, &local);
+            self.f.at(i).extended_value = expr::LOCAL_FETCH;
+            self.f.emit(Opcode::AssignRef, &local, &global, &Node::Unused);
+            return Ok(());
         };
         if *name == b"this" {
             return fatal("Cannot use $this as global variable", v.line);
         }
-        self.declare_global_name(name);
         let cv = self.f.cv(name);
         self.f.line = v.line;
         let slot = self.f.cache_slot();
@@ -1315,13 +1331,13 @@ impl Compiler {
                 self.f.emit(Opcode::UnsetCv, &Node::Cv(cv), &Node::Unused, &Node::Unused);
                 Ok(())
             }
-            ExprKind::Index { .. } if expr::globals_name(v).is_some() => {
-                let Some(Some(name)) = expr::globals_name(v) else {
-                    return unsupported("$GLOBALS with a computed name", v.line);
-                };
-                self.declare_global_name(&name);
-                let i = self.f.emit(Opcode::UnsetVar, &Node::Const(Lit::Str(name)), &Node::Unused, &Node::Unused);
-                self.f.at(i).extended_value = 1 << 1;
+            _ if expr::is_named_var(v) => {
+                let mut d = Vec::new();
+                self.delayed_compile_named(v, expr::Fetch::Unset, &mut d, false)?;
+                let i = self.emit_delayed(d);
+                let o = self.f.at(i);
+                o.opcode = Opcode::UnsetVar as u8;
+                o.result_type = IS_UNUSED;
                 Ok(())
             }
             ExprKind::Index { .. } => {
@@ -1354,7 +1370,7 @@ mod tests {
     #[test]
     fn language_construct_scripts_free_everything() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/php");
-        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "reference_edges", "globals_array", "return_by_ref_typed", "foreach_by_ref_modify", "all_handlers", "exceptions_internal", "exceptions_finally", "exceptions_frames", "exceptions_uncaught_chain", "exceptions_edges", "exceptions_live_ranges", "exceptions_random_7", "exceptions_random_333"] {
+        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "reference_edges", "globals_array", "variable_variables", "return_by_ref_typed", "foreach_by_ref_modify", "all_handlers", "exceptions_internal", "exceptions_finally", "exceptions_frames", "exceptions_uncaught_chain", "exceptions_edges", "exceptions_live_ranges", "exceptions_random_7", "exceptions_random_333"] {
             let path = root.join(format!("{name}.php"));
             let src = std::fs::read(&path).expect("script");
             let want = std::fs::read_to_string(path.with_extension("out")).expect("recorded output");

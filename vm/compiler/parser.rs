@@ -341,6 +341,28 @@ impl<'a> Parser<'a> {
         self.a.alloc(Expr { line, kind })
     }
 
+    /// `${name}`: with a literal string name it is the plain variable
+    /// (Zend's ZEND_AST_VAR over a constant, which compiles to a CV).
+    /// A name concatenated from literal strings is one too (Zend folds it
+    /// before compiling).
+    fn var_var(&self, line: u32, name: &'a Expr<'a>) -> &'a Expr<'a> {
+        fn literal(e: &Expr<'_>, out: &mut Vec<u8>) -> bool {
+            match &e.kind {
+                ExprKind::String(s) => {
+                    out.extend_from_slice(s);
+                    true
+                }
+                ExprKind::Binary { op: BinaryOp::Concat, left, right } => literal(left, out) && literal(right, out),
+                _ => false,
+            }
+        }
+        let mut s = Vec::new();
+        if literal(name, &mut s) {
+            return self.expr_node(line, ExprKind::Var(self.a.alloc_slice_copy(&s)));
+        }
+        self.expr_node(line, ExprKind::VarVar(name))
+    }
+
     fn vec<T>(&self) -> BVec<'a, T> {
         BVec::new_in(self.a)
     }
@@ -2694,7 +2716,7 @@ impl<'a> Parser<'a> {
                 if self.eat(Tok::LBrace) {
                     let e = self.expr()?;
                     self.expect(Tok::RBrace)?;
-                    return Ok(self.expr_node(t.line, ExprKind::VarVar(e)));
+                    return Ok(self.var_var(t.line, e));
                 }
                 if !matches!(self.peek(), Tok::Variable | Tok::Dollar) {
                     return self.unexpected_expecting("variable or \"{\" or \"$\"");
@@ -3369,7 +3391,7 @@ impl<'a> Parser<'a> {
                         }
                     } else {
                         let inner = self.expr()?;
-                        self.expr_node(t.line, ExprKind::VarVar(inner))
+                        self.var_var(t.line, inner)
                     };
                     self.expect(Tok::RBrace)?;
                     raw.push(RawPart::Expr(e));
@@ -3858,7 +3880,7 @@ mod tests {
         has("$c = A::class; $d = $o::class; $e = static::X;", &["(cconst A class)", "(cconst $o class)", "(cconst static X)"]);
         assert_eq!(
             sx("$o->$p; $o->{'x'}; A::$$s; A::$t; $$v; ${'a' . 'b'}; $o->$m(); A::{'f'}();"),
-            "(-> $o {$p})\n(-> $o {\"x\"})\n(sprop A ${$s})\n(sprop A $t)\n$($v)\n$((. \"a\" \"b\"))\n(mcall $o {$m} ())\n(scall A {\"f\"} ())"
+            "(-> $o {$p})\n(-> $o {\"x\"})\n(sprop A ${$s})\n(sprop A $t)\n$($v)\n$ab\n(mcall $o {$m} ())\n(scall A {\"f\"} ())"
         );
     }
 

@@ -10,6 +10,7 @@ pub mod run;
 pub mod select;
 pub mod slow;
 pub mod stack;
+pub mod symtab;
 pub mod vm;
 
 pub use frame::Frame;

@@ -106,6 +106,8 @@ impl Vm {
             self.exception = None;
             self.fatal(&msg);
             self.stack.reset();
+            // The abandoned frames' dynamic variables go with them.
+            self.symtabs.clear();
             self.cur = core::ptr::null_mut();
             self.nesting = 0;
             self.finish()
@@ -300,7 +302,7 @@ impl Vm {
             while !f.is_null() && f != caller {
                 if !(*f).func.is_null() && (*(*f).func).is_user() {
                     super::slow::exception::drop_held(f);
-                    super::slow::call::free_frame_values(f);
+                    super::slow::call::free_frame_values(self, f);
                 }
                 let prev = (*f).prev;
                 self.stack.free(f as *mut Zval);

@@ -72,6 +72,8 @@ pub struct Vm {
     /// Calls being prepared that go to `__call`/`__callStatic`: the
     /// trampoline frame, the magic method, the name called.
     pub pending_magic: Vec<(*mut Frame, crate::runtime::class::Method, Vec<u8>)>,
+    /// Frames' dynamic variables (see `exec::symtab`).
+    pub symtabs: Vec<super::symtab::DynVars>,
     /// Magic property methods running (object, property, kind): Zend's
     /// guards against `__get` recursing into itself.
     pub magic_guards: Vec<(usize, Vec<u8>, u8)>,
@@ -182,6 +184,7 @@ impl Vm {
             objects: ObjectStore::default(),
             builtin_class_defs: crate::runtime::builtin_classes::definitions(),
             pending_magic: Vec::new(),
+            symtabs: Vec::new(),
             magic_guards: Vec::new(),
             dim_scratch: Zval::NULL,
             trampoline: None,

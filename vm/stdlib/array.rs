@@ -1,7 +1,7 @@
 //! ext/standard array functions.
 
 use super::callback::{self, Callable};
-use super::{args, ret_str, set_ref};
+use super::{args, set_ref};
 use crate::exec::{Thrown, Vm};
 use crate::value::{compare, convert, KeyRef, ZArray, ZString, Zval, IS_DOUBLE, IS_FALSE, IS_LONG, IS_NULL, IS_STRING, IS_TRUE};
 
@@ -1935,21 +1935,19 @@ pub fn range(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
 // ---- variables of the calling frame ---------------------------------------------
 
 /// The calling user frame's CV slot named `name`.
-fn caller_cv(vm: &Vm, name: &[u8]) -> Option<*mut Zval> {
-    // SAFETY: `cur` is the running builtin's frame; its `prev` is the live caller.
-    unsafe {
-        let f = vm.cur;
-        if f.is_null() {
-            return None;
-        }
-        let prev = (*f).prev;
-        if prev.is_null() || (*prev).func.is_null() || !(*(*prev).func).is_user() {
-            return None;
-        }
-        let op = &(*(*prev).func).op;
-        let i = op.cv_names.iter().position(|n| n.as_slice() == name)?;
-        Some(crate::exec::Frame::slot(prev, i as u32))
-    }
+/// The calling frame's variable `name` (possibly UNDEF), if it has one.
+fn caller_var(vm: &mut Vm, name: &[u8]) -> Option<*mut Zval> {
+    let f = super::var::caller_frame(vm)?;
+    // SAFETY: `f` is the live user frame that called the running builtin.
+    let p = unsafe { crate::exec::symtab::find(vm, f, name) };
+    (!p.is_null()).then_some(p)
+}
+
+/// The calling frame's variable `name` for writing (made if missing).
+fn caller_var_w(vm: &mut Vm, name: &[u8]) -> Option<*mut Zval> {
+    let f = super::var::caller_frame(vm)?;
+    // SAFETY: `f` is the live user frame that called the running builtin.
+    Some(unsafe { crate::exec::symtab::find_or_add(vm, f, name) })
 }
 
 unsafe fn compact_add(vm: &mut Vm, out: &mut ZArray, v: &Zval) {
@@ -1966,7 +1964,7 @@ unsafe fn compact_add(vm: &mut Vm, out: &mut ZArray, v: &Zval) {
         return;
     }
     let name = str_of(v);
-    match caller_cv(vm, &name) {
+    match caller_var(vm, &name) {
         Some(slot) if !(*slot).is_undef() => insert_bytes_key(out, &name, (*slot).copy_deref()),
         _ => vm.warning(&format!("compact(): Undefined variable ${}", String::from_utf8_lossy(&name))),
     }
@@ -2018,7 +2016,7 @@ pub fn extract(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
                 // EXTR_PREFIX_ALL / PREFIX_INVALID name numeric keys too.
                 let name = [prefix.clone().unwrap_or_default(), b"_".to_vec(), match k { KeyRef::Int(i) => i.to_string().into_bytes(), _ => Vec::new() }].concat();
                 if valid_var_name(&name) {
-                    if let Some(slot) = caller_cv(vm, &name) {
+                    if let Some(slot) = caller_var_w(vm, &name) {
                         // SAFETY: the caller's CV slot is live.
                         unsafe { crate::exec::slow::assign::assign(slot, v.copy_deref()) };
                         n += 1;
@@ -2028,7 +2026,7 @@ pub fn extract(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
             continue;
         };
         let key = s.bytes().to_vec();
-        let exists = caller_cv(vm, &key).is_some_and(|s| unsafe { !(*s).is_undef() });
+        let exists = caller_var(vm, &key).is_some_and(|s| unsafe { !(*s).is_undef() });
         let name = match mode {
             0 => key.clone(),
             1 if exists => continue,
@@ -2046,7 +2044,7 @@ pub fn extract(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
         if !valid_var_name(&name) || name == b"this" || name == b"GLOBALS" {
             continue;
         }
-        if let Some(slot) = caller_cv(vm, &name) {
+        if let Some(slot) = caller_var_w(vm, &name) {
             // SAFETY: the caller's CV slot is live.
             unsafe { crate::exec::slow::assign::assign(slot, v.copy_deref()) };
             n += 1;
@@ -2055,7 +2053,6 @@ pub fn extract(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     // SAFETY: `hold` is ours.
     unsafe { hold.ptr_dtor() };
     *r = Zval::long(n);
-    let _ = ret_str;
     Ok(())
 }
 

@@ -91,6 +91,7 @@ builtins! {
     "call_user_func" => var::call_user_func, ["callback", "...args"], 1;
     "call_user_func_array" => var::call_user_func_array, ["callback", "args"], 2;
     "func_get_args" => var::func_get_args, [], 0;
+    "get_defined_vars" => var::get_defined_vars, [], 0;
     "func_num_args" => var::func_num_args, [], 0;
     "func_get_arg" => var::func_get_arg, ["position"], 1;
     "ini_get" => var::ini_get, ["option"], 1;

@@ -340,7 +340,7 @@ pub fn call_user_func_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(),
 }
 
 /// The calling user function's frame.
-fn caller_frame(vm: &Vm) -> Option<*mut crate::exec::Frame> {
+pub(crate) fn caller_frame(vm: &Vm) -> Option<*mut crate::exec::Frame> {
     // SAFETY: `cur` is the running builtin's frame; `prev` its live caller.
     unsafe {
         let f = vm.cur;
@@ -378,6 +378,25 @@ fn caller_args(vm: &mut Vm, name: &str) -> Result<Vec<Zval>, Thrown> {
         }
         Ok(out)
     }
+}
+
+pub fn get_defined_vars(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "get_defined_vars", a, 0, 0)?;
+    let arr = crate::value::ZArray::new();
+    if let Some(f) = caller_frame(vm) {
+        // SAFETY: `f` is the live calling frame; its variables are valid values.
+        unsafe {
+            for (name, p) in crate::exec::symtab::defined(vm, f) {
+                let k = crate::value::ZString::new(&name);
+                // A reference held once is copied as its value (zend_array_dup).
+                let v = if (*p).is_reference() && (*(*p).zref()).header.refcount == 1 { (*p).copy_deref() } else { (*p).copy_value() };
+                (*arr).update(&crate::value::array::Key::Str(k), v);
+                Zval::string(k).ptr_dtor();
+            }
+        }
+    }
+    *r = Zval::array(arr);
+    Ok(())
 }
 
 pub fn func_get_args(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {

@@ -123,7 +123,10 @@ impl Compiler {
                     // (FETCH_R (local) by name, as zend_compile_simple_var_no_cv).
                     ExprKind::Var(name) if *name != b"this" && *name != b"GLOBALS" => {
                         self.f.line = inner.line;
-                        self.f.emit_tmp(Opcode::FetchR, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused)
+                        let r = self.f.emit_tmp(Opcode::FetchR, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
+                        let i = self.f.next_op() - 1;
+                        self.f.at(i).extended_value = LOCAL_FETCH;
+                        r
                     }
                     _ => self.compile_expr(inner)?,
                 };
@@ -145,7 +148,7 @@ impl Compiler {
                 Node::Const(Lit::Bool(true))
             }
             ExprKind::ShellExec(_) => return unsupported("Shell execution (backticks)", e.line),
-            ExprKind::VarVar(_) => return unsupported("Variable variables", e.line),
+            ExprKind::VarVar(_) => self.compile_var(e, Fetch::R)?,
             ExprKind::Prop { .. } | ExprKind::MethodCall { .. } => self.compile_chain(e, Fetch::R)?,
             ExprKind::StaticProp { .. } => self.compile_static_prop(e, Fetch::R)?,
             ExprKind::ClassConst { class, name } => self.compile_class_const(class, name, e.line)?,
@@ -177,7 +180,7 @@ impl Compiler {
             }
             ExprKind::Prop { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_chain(e, mode),
             ExprKind::StaticProp { .. } if mode == Fetch::R || mode == Fetch::Is => self.compile_static_prop(e, mode),
-            ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => {
+            ExprKind::Prop { .. } | ExprKind::StaticProp { .. } | ExprKind::VarVar(_) => {
                 let mut d = Vec::new();
                 let n = self.delayed_compile_var(e, mode, &mut d)?;
                 self.emit_delayed(d);
@@ -213,6 +216,7 @@ impl Compiler {
     pub(super) fn delayed_compile_var(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>) -> CResult<Node> {
         match &e.kind {
             ExprKind::Var(name) => self.compile_cv(name, mode, e.line),
+            ExprKind::VarVar(_) => self.delayed_compile_named(e, mode, d, true),
             ExprKind::Index { .. } => self.delayed_compile_dim(e, mode, d, true),
             ExprKind::Prop { .. } if mode != Fetch::R && mode != Fetch::Is => self.delayed_compile_prop(e, mode, d),
             ExprKind::StaticProp { .. } if mode != Fetch::R && mode != Fetch::Is => self.delayed_compile_static_prop(e, mode, d),
@@ -224,25 +228,37 @@ impl Compiler {
         }
     }
 
+    /// `zend_compile_simple_var_no_cv`: a variable by name, `$$n` / `${expr}`
+    /// (the current frame's, ZEND_FETCH_LOCAL) or `$GLOBALS[expr]` (the
+    /// global one, PHP 8.1+): computes the name now, delays the FETCH_*.
+    pub(super) fn delayed_compile_named(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>, want_result: bool) -> CResult<Node> {
+        let (name, ext) = match &e.kind {
+            ExprKind::VarVar(inner) => (self.compile_expr(inner)?, LOCAL_FETCH),
+            ExprKind::Index { dim: Some(dim), .. } => (self.compile_expr(dim)?, GLOBAL_FETCH),
+            _ => return fatal("Cannot append to $GLOBALS", e.line),
+        };
+        // Zend converts a constant name to a string at compile time.
+        let name = match name {
+            Node::Const(l) => Node::Const(Lit::Str(fold::to_str(&l).unwrap_or_default())),
+            n => n,
+        };
+        let (code, result) = match mode {
+            Fetch::R => (Opcode::FetchR, if want_result { self.f.tmp() } else { Node::Unused }),
+            Fetch::Is => (Opcode::FetchIs, if want_result { self.f.tmp() } else { Node::Unused }),
+            Fetch::W => (Opcode::FetchW, self.f.var()),
+            Fetch::Rw => (Opcode::FetchRw, self.f.var()),
+            Fetch::Unset => (Opcode::FetchUnset, self.f.var()),
+        };
+        self.f.line = e.line;
+        d.push(Delayed { code, ext, op1: name, op2: Node::Unused, result: result.clone() });
+        Ok(result)
+    }
+
     /// `zend_delayed_compile_dim`: computes the key now, delays the fetch.
     fn delayed_compile_dim(&mut self, e: &Expr<'_>, mode: Fetch, d: &mut Vec<Delayed>, want_result: bool) -> CResult<Node> {
         let ExprKind::Index { base, dim: index } = &e.kind else { unreachable!() };
-        if let Some(name) = globals_name(e) {
-            // `$GLOBALS['name']` is the global variable itself (PHP 8.1+).
-            let name = match name {
-                Some(n) => n,
-                None => return unsupported("$GLOBALS with a computed name", e.line),
-            };
-            self.declare_global_name(&name);
-            let (code, result) = match mode {
-                Fetch::R => (Opcode::FetchR, if want_result { self.f.tmp() } else { Node::Unused }),
-                Fetch::Is => (Opcode::FetchIs, if want_result { self.f.tmp() } else { Node::Unused }),
-                Fetch::W => (Opcode::FetchW, self.f.var()),
-                Fetch::Rw => (Opcode::FetchRw, self.f.var()),
-                Fetch::Unset => return unsupported("unset() inside $GLOBALS", e.line),
-            };
-            d.push(Delayed { code, ext: GLOBAL_FETCH, op1: Node::Const(Lit::Str(name)), op2: Node::Unused, result: result.clone() });
-            return Ok(result);
+        if is_globals_dim(e) {
+            return self.delayed_compile_named(e, mode, d, want_result);
         }
         let container = self.delayed_compile_var(base, mode, d)?;
         let dim = match index {
@@ -303,9 +319,9 @@ impl Compiler {
                 self.f.line = line;
                 Ok(self.f.emit_tmp(Opcode::Assign, &v, &val))
             }
-            ExprKind::Index { .. } if globals_name(target).is_some() => {
+            _ if is_named_var(target) => {
                 let mut d = Vec::new();
-                let v = self.delayed_compile_dim(target, Fetch::W, &mut d, true)?;
+                let v = self.delayed_compile_named(target, Fetch::W, &mut d, true)?;
                 let val = self.src(value, None)?;
                 self.emit_delayed(d);
                 self.f.line = line;
@@ -455,18 +471,6 @@ impl Compiler {
         Ok(())
     }
 
-    /// Gives the main script a CV for a global's name (see BIND_GLOBAL).
-    pub fn declare_global_name(&mut self, name: &[u8]) {
-        match self.stack.first_mut() {
-            Some(main) => {
-                main.cv(name);
-            }
-            None => {
-                self.f.cv(name);
-            }
-        }
-    }
-
     /// `zend_compile_assign_ref` (and `zend_emit_assign_ref_znode` when the
     /// source is a Node): `target =& source`.
     pub fn compile_assign_ref(&mut self, target: &Expr<'_>, value: Src<'_, '_>) -> CResult<Node> {
@@ -474,6 +478,7 @@ impl Compiler {
         let mut d = Vec::new();
         let t = match &target.kind {
             ExprKind::Var(name) => self.compile_cv(name, Fetch::W, line)?,
+            ExprKind::VarVar(_) => self.delayed_compile_named(target, Fetch::W, &mut d, true)?,
             ExprKind::Index { .. } => self.delayed_compile_dim(target, Fetch::W, &mut d, true)?,
             ExprKind::Array(_) | ExprKind::List(_) => return fatal("Cannot assign reference to list", line),
             _ => return not_writable(target),
@@ -614,9 +619,9 @@ impl Compiler {
                 self.f.at(i).extended_value = code as u32;
                 Ok(r)
             }
-            ExprKind::Index { .. } if globals_name(target).is_some() => {
+            _ if is_named_var(target) => {
                 let mut d = Vec::new();
-                let v = self.delayed_compile_dim(target, Fetch::Rw, &mut d, true)?;
+                let v = self.delayed_compile_named(target, Fetch::Rw, &mut d, true)?;
                 let val = self.src(Src::Ast(value), None)?;
                 self.emit_delayed(d);
                 let r = self.f.emit_tmp(Opcode::AssignOp, &v, &val);
@@ -674,7 +679,7 @@ impl Compiler {
             o.result_type = IS_TMP_VAR;
             return Ok(Node::Tmp(o.result));
         }
-        if !matches!(v.kind, ExprKind::Var(_) | ExprKind::Index { .. }) {
+        if !matches!(v.kind, ExprKind::Var(_) | ExprKind::VarVar(_) | ExprKind::Index { .. }) {
             return not_writable(v);
         }
         let n = self.compile_var(v, Fetch::Rw)?;
@@ -850,11 +855,13 @@ impl Compiler {
                 self.f.at(i).extended_value = ext;
                 Ok(r)
             }
-            ExprKind::Index { .. } if globals_name(v).is_some() => {
-                let i = self.compile_dim(v, Fetch::Is)?;
+            _ if is_named_var(v) => {
+                let mut d = Vec::new();
+                self.delayed_compile_named(v, Fetch::Is, &mut d, true)?;
+                let i = self.emit_delayed(d);
                 let o = self.f.at(i);
                 o.opcode = Opcode::IssetIsemptyVar as u8;
-                o.extended_value = ext | GLOBAL_FETCH;
+                o.extended_value |= ext;
                 Ok(Node::Tmp(o.result))
             }
             ExprKind::Index { .. } => {
@@ -864,12 +871,21 @@ impl Compiler {
                 o.extended_value = ext;
                 Ok(Node::Tmp(o.result))
             }
-            ExprKind::Prop { nullsafe: false, .. } | ExprKind::StaticProp { .. } => {
+            ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => {
+                let start = self.f.next_op();
                 let r = self.compile_var(v, Fetch::Is)?;
                 let i = self.f.next_op() - 1;
                 let o = self.f.at(i);
                 o.opcode = if o.opcode == Opcode::FetchObjIs as u8 { Opcode::IssetIsemptyPropObj } else { Opcode::IssetIsemptyStaticProp } as u8;
                 o.extended_value = ext;
+                // `?->` in the chain short-circuits to false (isset) / true (empty):
+                // ZEND_SHORT_CIRCUITING_CHAIN_ISSET / _EMPTY.
+                for j in start..i {
+                    let o = self.f.at(j);
+                    if o.opcode == Opcode::JmpNull as u8 && Node::Tmp(o.result) == r {
+                        o.extended_value = if empty { 2 } else { 1 };
+                    }
+                }
                 Ok(r)
             }
             _ if empty => {
@@ -1019,81 +1035,21 @@ impl Compiler {
 
     /// `zend_compile_array`: a constant array when every element is constant.
     fn compile_array(&mut self, items: &[ArrayItem<'_>], line: u32) -> CResult<Node> {
-        // Try the constant form first without emitting anything.
-        let mark = self.f.mark();
-        let start = self.f.next_op();
-        let mut consts: Option<Vec<(Key, Lit)>> = Some(Vec::new());
-        let mut nodes = Vec::new();
-        if items.iter().any(|i| i.by_ref) {
-            consts = None;
+        // zend_try_ct_eval_array: a literal whose elements all evaluate to
+        // constants is one constant.
+        if let Some(l) = self.const_eval_array(items) {
+            return Ok(Node::Const(l));
         }
-        for item in items {
-            if consts.is_none() {
-                break;
-            }
-            let value = item.value;
-            if item.spread {
-                // `[...[1, 2]]` folds like Zend's zend_try_ct_eval_array.
-                let v = self.compile_expr(value)?;
-                match (&v, consts.as_mut()) {
-                    (Node::Const(l), _) if !matches!(l, Lit::Array(_)) => {
-                        return fatal("Only arrays and Traversables can be unpacked", line);
-                    }
-                    (Node::Const(Lit::Array(inner)), Some(c)) => {
-                        for (k, v) in inner {
-                            let k = match k {
-                                Key::Int(_) => None,
-                                Key::Str(s) => Some(Key::Str(s.clone())),
-                            };
-                            if fold::array_add(c, k, v.clone()).is_none() {
-                                consts = None;
-                                break;
-                            }
-                        }
-                    }
-                    _ => consts = None,
-                }
-                continue;
-            }
-            let k = match item.key {
-                Some(k) => Some(numeric_dim(self.compile_expr(k)?)),
-                None => None,
-            };
-            let v = self.compile_expr(value)?;
-            if let Some(c) = consts.as_mut() {
-                let kc = match &k {
-                    None => Some(None),
-                    Some(Node::Const(l)) => fold::key_of(l).map(Some),
-                    Some(_) => None,
-                };
-                match (kc, &v) {
-                    (Some(kc), Node::Const(vl)) => {
-                        if fold::array_add(c, kc, vl.clone()).is_none() {
-                            consts = None;
-                        }
-                    }
-                    _ => consts = None,
-                }
-            }
-            nodes.push((k, v));
-        }
-        if let Some(c) = consts {
-            if self.f.next_op() == start {
-                self.f.rewind(mark);
-                return Ok(Node::Const(Lit::Array(c)));
-            }
-        }
-        // Elements were compiled in order above; emit the array ops now.
-        // (Zend interleaves element code with INIT_ARRAY/ADD_ARRAY_ELEMENT;
-        // recompile to keep that order.)
-        self.f.rewind(mark);
         let mut packed = true;
         let mut result = Node::Unused;
         let mut init = 0;
         for (i, item) in items.iter().enumerate() {
             let value = item.value;
             if item.spread {
-                let v = self.compile_expr(value)?;
+                let v = self.compile_element(value)?;
+                if matches!(&v, Node::Const(l) if !matches!(l, Lit::Array(_))) {
+                    return fatal("Only arrays and Traversables can be unpacked", line);
+                }
                 if i == 0 {
                     result = self.f.tmp();
                     init = self.f.emit(Opcode::InitArray, &Node::Unused, &Node::Unused, &result);
@@ -1103,7 +1059,7 @@ impl Compiler {
             }
             let k = match item.key {
                 Some(k) => {
-                    let n = numeric_dim(self.compile_expr(k)?);
+                    let n = numeric_dim(self.compile_element(k)?);
                     if !matches!(n, Node::Const(Lit::Long(_))) {
                         packed = false;
                     }
@@ -1117,7 +1073,7 @@ impl Compiler {
                 }
                 self.compile_var(value, Fetch::W)?
             } else {
-                self.compile_expr(value)?
+                self.compile_element(value)?
             };
             let at = if i == 0 {
                 result = self.f.tmp();
@@ -1137,8 +1093,17 @@ impl Compiler {
         Ok(result)
     }
 
+    /// An array literal's key or value: a constant where Zend's
+    /// `zend_eval_const_expr` folds it, else compiled.
+    fn compile_element(&mut self, e: &Expr<'_>) -> CResult<Node> {
+        match self.const_eval(e) {
+            Some(l) => Ok(Node::Const(l)),
+            None => self.compile_expr(e),
+        }
+    }
+
     /// `__LINE__` and friends; outside classes and namespaces most are empty.
-    fn compile_magic_const(&mut self, m: MagicConst, line: u32) -> Node {
+    pub(super) fn compile_magic_const(&mut self, m: MagicConst, line: u32) -> Node {
         Node::Const(Lit::Str(match m {
             MagicConst::Line => return Node::Const(Lit::Long(line as i64)),
             MagicConst::File => self.filename.as_bytes().to_vec(),
@@ -1172,26 +1137,8 @@ impl Compiler {
         if name.kind != NameKind::FullyQualified && bare.eq_ignore_ascii_case(b"__COMPILER_HALT_OFFSET__") {
             return unsupported("__COMPILER_HALT_OFFSET__", line);
         }
-        if self.in_const_decl {
-            // `const B = A + 1;` after `const A = 1;` (Zend evaluates the
-            // constant expression when DECLARE_CONST runs).
-            if let Some(l) = self.top_consts.get(bare) {
-                return Ok(Node::Const(l.clone()));
-            }
-        }
-        match bare.to_ascii_lowercase().as_slice() {
-            b"true" => return Ok(Node::Const(Lit::Bool(true))),
-            b"false" => return Ok(Node::Const(Lit::Bool(false))),
-            b"null" => return Ok(Node::Const(Lit::Null)),
-            _ => {}
-        }
-        if let Some(v) = crate::stdlib::constant(bare) {
-            let l = lit_of(&v);
-            // SAFETY: `constant` returned a fresh value owned here.
-            unsafe { v.ptr_dtor() };
-            if let Some(l) = l {
-                return Ok(Node::Const(l));
-            }
+        if let Some(l) = self.const_value(name) {
+            return Ok(Node::Const(l));
         }
         self.f.line = line;
         let r = self.f.tmp();
@@ -1199,6 +1146,31 @@ impl Compiler {
         let i = self.f.emit(Opcode::FetchConstant, &Node::Unused, &Node::Const(Lit::Str(bare.to_vec())), &r);
         self.f.at(i).extended_value = slot;
         Ok(r)
+    }
+
+    /// `zend_try_ct_eval_const`: the value of a constant known at compile
+    /// time (true/false/null, the builtin constants, and in a `const`
+    /// declaration the top-level constants declared before it).
+    pub(super) fn const_value(&self, name: &Name<'_>) -> Option<Lit> {
+        let bare = name.name;
+        if self.in_const_decl {
+            // `const B = A + 1;` after `const A = 1;` (Zend evaluates the
+            // constant expression when DECLARE_CONST runs).
+            if let Some(l) = self.top_consts.get(bare) {
+                return Some(l.clone());
+            }
+        }
+        match bare.to_ascii_lowercase().as_slice() {
+            b"true" => return Some(Lit::Bool(true)),
+            b"false" => return Some(Lit::Bool(false)),
+            b"null" => return Some(Lit::Null),
+            _ => {}
+        }
+        let v = crate::stdlib::constant(bare)?;
+        let l = lit_of(&v);
+        // SAFETY: `constant` returned a fresh value owned here.
+        unsafe { v.ptr_dtor() };
+        l
     }
 
     // ---------------------------------------------------------------- calls
@@ -1459,21 +1431,19 @@ fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
     super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0 }
 }
 
-/// ZEND_FETCH_GLOBAL in a FETCH_*'s extended_value.
-const GLOBAL_FETCH: u32 = 1 << 1;
+/// ZEND_FETCH_GLOBAL, ZEND_FETCH_LOCAL, ZEND_FETCH_GLOBAL_LOCK in a FETCH_*'s extended_value.
+pub const GLOBAL_FETCH: u32 = 1 << 1;
+pub const LOCAL_FETCH: u32 = 1 << 2;
+pub const GLOBAL_LOCK_FETCH: u32 = 1 << 3;
 
-/// `$GLOBALS[name]`: `Some(Some(name))` for a constant name, `Some(None)`
-/// for a computed one, `None` for other expressions.
-pub fn globals_name(e: &Expr<'_>) -> Option<Option<Vec<u8>>> {
-    let ExprKind::Index { base, dim } = &e.kind else { return None };
-    if !matches!(base.kind, ExprKind::Var(b"GLOBALS")) {
-        return None;
-    }
-    Some(match dim.map(|d| &d.kind) {
-        Some(ExprKind::String(s)) => Some(s.to_vec()),
-        Some(ExprKind::Int(i)) => Some(i.to_string().into_bytes()),
-        _ => None,
-    })
+/// A variable reached by name at run time: `$$n`, `${expr}`, `$GLOBALS[expr]`.
+pub fn is_named_var(e: &Expr<'_>) -> bool {
+    matches!(e.kind, ExprKind::VarVar(_)) || is_globals_dim(e)
+}
+
+/// `$GLOBALS[…]`: the global variable of that name (PHP 8.1+).
+pub fn is_globals_dim(e: &Expr<'_>) -> bool {
+    matches!(&e.kind, ExprKind::Index { base, .. } if matches!(base.kind, ExprKind::Var(b"GLOBALS")))
 }
 
 /// The `is_*()` functions Zend compiles to TYPE_CHECK.

@@ -4,7 +4,7 @@
 
 use super::emit::{normalize_key, Key, Lit};
 use crate::ops::Opcode;
-use crate::value::{compare, ZString, Zval};
+use crate::value::compare;
 
 /// PHP's string conversion of a constant (`precision=14` for floats).
 pub fn to_str(l: &Lit) -> Option<Vec<u8>> {
@@ -75,7 +75,8 @@ fn as_f(l: &Lit) -> f64 {
     }
 }
 
-/// `zend_try_ct_eval_binary_op` for the cases that cannot warn or throw.
+/// `zend_try_ct_eval_binary_op`: folds unless `zend_binary_op_produces_error`
+/// says the operation may warn or throw (left to run time, as Zend does).
 pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
     use Opcode::*;
     match op {
@@ -84,15 +85,12 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
             s.extend(to_str(b)?);
             return Some(Lit::Str(s));
         }
-        IsIdentical => return Some(Lit::Bool(identical(a, b)?)),
-        IsNotIdentical => return Some(Lit::Bool(!identical(a, b)?)),
+        // Comparisons never produce errors on constants, arrays included.
+        IsIdentical => return Some(Lit::Bool(identical(a, b))),
+        IsNotIdentical => return Some(Lit::Bool(!identical(a, b))),
         BoolXor => return Some(Lit::Bool(a.truthy() ^ b.truthy())),
-        IsEqual | IsNotEqual | IsSmaller | IsSmallerOrEqual | Spaceship
-            if !matches!((a, b), (Lit::Long(_) | Lit::Double(_), Lit::Long(_) | Lit::Double(_))) =>
-        {
-            // Mixed scalar kinds: PHP 8's loose comparison, by the run-time
-            // rules (it never warns or throws on scalars).
-            let c = loose_compare(a, b)?;
+        IsEqual | IsNotEqual | IsSmaller | IsSmallerOrEqual | Spaceship => {
+            let c = loose_compare(a, b);
             return Some(match op {
                 IsEqual => Lit::Bool(c == 0),
                 IsNotEqual => Lit::Bool(c != 0),
@@ -103,13 +101,30 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
         }
         _ => {}
     }
-    // Two strings under | & ^ are a bytewise operation, not numbers.
-    if matches!(op, BwOr | BwAnd | BwXor) && matches!((a, b), (Lit::Str(_), Lit::Str(_))) {
-        return None;
+    match (a, b) {
+        // Array union.
+        (Lit::Array(x), Lit::Array(y)) if op == Add => {
+            let mut out = x.clone();
+            for (k, v) in y {
+                if !out.iter().any(|(key, _)| key == k) {
+                    out.push((k.clone(), v.clone()));
+                }
+            }
+            return Some(Lit::Array(out));
+        }
+        (Lit::Array(_), _) | (_, Lit::Array(_)) => return None,
+        // Two strings under | & ^ are a bytewise operation, not numbers.
+        (Lit::Str(x), Lit::Str(y)) if matches!(op, BwOr | BwAnd | BwXor) => return Some(Lit::Str(bytewise(op, x, y))),
+        _ => {}
     }
     // Only numbers (and null/bool and numeric strings, which convert
     // silently) from here on.
-    let (x, y) = (num(a)?, num(b)?);
+    let (mut x, mut y) = (num(a)?, num(b)?);
+    if matches!(op, Sl | Sr | BwOr | BwAnd | BwXor | Mod) {
+        // Operations on integers: a float must convert without loss.
+        x = long_compatible(&x)?;
+        y = long_compatible(&y)?;
+    }
     Some(match op {
         Add | Sub | Mul => match (&x, &y) {
             (Lit::Long(i), Lit::Long(j)) => {
@@ -163,79 +178,67 @@ pub fn binary(op: Opcode, a: &Lit, b: &Lit) -> Option<Lit> {
         },
         Sl | Sr | BwOr | BwAnd | BwXor => match (&x, &y) {
             (Lit::Long(i), Lit::Long(j)) => Lit::Long(match op {
-                Sl if (0..64).contains(j) => i.wrapping_shl(*j as u32),
-                Sr if (0..64).contains(j) => i >> j,
-                Sl | Sr => return None,
+                // A negative shift throws ArithmeticError at run time.
+                Sl | Sr if *j < 0 => return None,
+                Sl if *j >= 64 => 0,
+                Sr if *j >= 64 => {
+                    if *i < 0 {
+                        -1
+                    } else {
+                        0
+                    }
+                }
+                Sl => i.wrapping_shl(*j as u32),
+                Sr => i >> j,
                 BwOr => i | j,
                 BwAnd => i & j,
                 _ => i ^ j,
             }),
             _ => return None,
         },
-        IsEqual | IsNotEqual | IsSmaller | IsSmallerOrEqual | Spaceship => {
-            if !matches!((a, b), (Lit::Long(_) | Lit::Double(_), Lit::Long(_) | Lit::Double(_))) {
-                return None;
-            }
-            let (p, q) = (as_f(&x), as_f(&y));
-            let c = match (&x, &y) {
-                (Lit::Long(i), Lit::Long(j)) => i.cmp(j),
-                _ => match p.partial_cmp(&q) {
-                    Some(c) => c,
-                    // NAN: every comparison is false, <=> says 1 (ZEND_UNCOMPARABLE).
-                    None => {
-                        return Some(match op {
-                            IsNotEqual => Lit::Bool(true),
-                            Spaceship => Lit::Long(1),
-                            _ => Lit::Bool(false),
-                        })
-                    }
-                },
-            };
-            match op {
-                IsEqual => Lit::Bool(c.is_eq()),
-                IsNotEqual => Lit::Bool(!c.is_eq()),
-                IsSmaller => Lit::Bool(c.is_lt()),
-                IsSmallerOrEqual => Lit::Bool(c.is_le()),
-                _ => Lit::Long(c as i64),
-            }
-        }
         _ => return None,
     })
 }
 
-/// `a <=> b` for scalar constants, as the executor compares them.
-fn loose_compare(a: &Lit, b: &Lit) -> Option<i32> {
-    fn zval(l: &Lit) -> Option<Zval> {
-        Some(match l {
-            Lit::Null => Zval::NULL,
-            Lit::Bool(b) => Zval::bool(*b),
-            Lit::Long(i) => Zval::long(*i),
-            Lit::Double(d) => Zval::double(*d),
-            Lit::Str(s) => Zval::string(ZString::new(s)),
-            Lit::Array(_) => return None,
-        })
+/// `zend_is_op_long_compatible`: an integer, or a float that is one.
+fn long_compatible(l: &Lit) -> Option<Lit> {
+    match l {
+        Lit::Long(_) => Some(l.clone()),
+        Lit::Double(d) if d.is_finite() && d.fract() == 0.0 && *d >= -9.223_372_036_854_775_808e18 && *d < 9.223_372_036_854_775_808e18 => Some(Lit::Long(*d as i64)),
+        _ => None,
     }
-    let x = zval(a)?;
-    let Some(y) = zval(b) else {
-        // SAFETY: `x` is a value made above, owned here.
-        unsafe { x.ptr_dtor() };
-        return None;
-    };
+}
+
+/// `|`, `&`, `^` of two strings, byte by byte (`|` keeps the longer tail).
+fn bytewise(op: Opcode, x: &[u8], y: &[u8]) -> Vec<u8> {
+    let (long, short) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+    match op {
+        Opcode::BwOr => long.iter().enumerate().map(|(i, &c)| c | short.get(i).copied().unwrap_or(0)).collect(),
+        Opcode::BwAnd => short.iter().zip(long).map(|(a, b)| a & b).collect(),
+        _ => short.iter().zip(long).map(|(a, b)| a ^ b).collect(),
+    }
+}
+
+/// `a <=> b` for constants, as the executor compares them.
+fn loose_compare(a: &Lit, b: &Lit) -> i32 {
+    let (x, y) = (a.to_zval(), b.to_zval());
     let c = compare::compare(&x, &y);
     // SAFETY: both values were made above and are owned here.
     unsafe {
         x.ptr_dtor();
         y.ptr_dtor();
     }
-    Some(c)
+    c
 }
 
-fn identical(a: &Lit, b: &Lit) -> Option<bool> {
-    Some(match (a, b) {
-        (Lit::Array(_), _) | (_, Lit::Array(_)) => return None,
+/// `===` of constants: same kind and value; arrays with the same pairs in
+/// the same order.
+fn identical(a: &Lit, b: &Lit) -> bool {
+    match (a, b) {
+        (Lit::Array(x), Lit::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|((k, v), (l, w))| k == l && identical(v, w)),
         (Lit::Double(x), Lit::Double(y)) => x == y,
         _ => a == b,
-    })
+    }
 }
 
 /// `-c` / `+c` (Zend multiplies by -1 / 1).
@@ -243,9 +246,15 @@ pub fn unary_pm(minus: bool, a: &Lit) -> Option<Lit> {
     binary(Opcode::Mul, a, &Lit::Long(if minus { -1 } else { 1 }))
 }
 
+/// `~c` (`zend_unary_op_produces_error`: a string is negated byte by
+/// byte; a float must be an integer; null, bools and arrays throw).
 pub fn bw_not(a: &Lit) -> Option<Lit> {
     match a {
-        Lit::Long(i) => Some(Lit::Long(!i)),
+        Lit::Str(s) => Some(Lit::Str(s.iter().map(|c| !c).collect())),
+        Lit::Long(_) | Lit::Double(_) => match long_compatible(a)? {
+            Lit::Long(i) => Some(Lit::Long(!i)),
+            _ => None,
+        },
         _ => None,
     }
 }

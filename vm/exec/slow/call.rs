@@ -15,6 +15,8 @@ pub const CALL_TOP: u32 = 1 << 16;
 /// Frame flag: the function is a closure's; the frame holds a reference to
 /// the closure object (whose entry it runs), released when it ends.
 pub const CALL_CLOSURE: u32 = 1 << 17;
+/// The frame has dynamic variables in `Vm::symtabs` (see `exec::symtab`).
+pub const CALL_SYMTAB: u32 = 1 << 18;
 
 /// The function INIT_FCALL names, from the runtime cache (slot in `result`).
 #[inline(always)]
@@ -231,7 +233,7 @@ pub unsafe fn leave(vm: *mut Vm, fp: *mut Zval, v: Zval) -> Option<(*const Op, *
     } else {
         *rv = v;
     }
-    free_frame_values(f);
+    free_frame_values(vm, f);
     let prev = (*f).prev;
     let top = (*f).this.type_info & CALL_TOP != 0;
     (*vm).stack.free(fp);
@@ -258,10 +260,10 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
     if kind == crate::value::IS_UNDEF || kind == crate::value::IS_REFERENCE {
         return none;
     }
-    // Frames with flags (CALL_TOP, closures) take the slow path, and so
+    // Frames with flags (CALL_TOP, closures, dynamic variables) take the slow path, and so
     // do methods whose `$this` the frame holds the last reference to (its
     // release may destroy it and run `__destruct`).
-    let tag = (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | 0xff);
+    let tag = (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | CALL_SYMTAB | 0xff);
     let this: *mut crate::value::GcHeader = (*f).this.value.counted;
     let has_this = tag == crate::value::IS_OBJECT as u32;
     if (tag != 0 && !has_this) || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
@@ -325,9 +327,9 @@ pub unsafe fn return_slow(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<O
     Ok(leave(vm, fp, v))
 }
 
-/// Releases a user frame's CVs, extra arguments and `$this`.
+/// Releases a user frame's CVs, extra arguments, dynamic variables and `$this`.
 #[inline(always)]
-pub unsafe fn free_frame_values(f: *mut Frame) {
+pub unsafe fn free_frame_values(vm: *mut Vm, f: *mut Frame) {
     release_this(f);
     let op = &(*(*f).func).op;
     let ncv = op.cv_names.len() as u32;
@@ -339,6 +341,9 @@ pub unsafe fn free_frame_values(f: *mut Frame) {
         for i in 0..n as usize {
             (*p.add(i)).ptr_dtor();
         }
+    }
+    if (*f).this.type_info & CALL_SYMTAB != 0 {
+        crate::exec::symtab::release(vm, f);
     }
     release_closure(f);
 }

@@ -290,7 +290,7 @@ unsafe fn unwind(vm: &mut Vm, mut f: *mut Frame, mut op_num: u32, mut current: O
         }
         free_live_ranges(vm, f, op, op_num, u32::MAX);
         // Unwind this frame.
-        super::call::free_frame_values(f);
+        super::call::free_frame_values(vm, f);
         let prev = (*f).prev;
         let top = (*f).this.type_info & super::call::CALL_TOP != 0;
         vm.stack.free(f as *mut Zval);

@@ -1,6 +1,6 @@
 //! Output, casts, constants, ropes, exit.
 
-use super::{read1, read2};
+use super::{free_op, read1, read2};
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::Op;
 use crate::runtime::error::Stop;
@@ -290,9 +290,8 @@ pub unsafe fn free_rope(base: *mut Zval, n: usize) {
     }
 }
 
-/// `global $x`: binds CV op1 by reference to the global named op2 (a CV of
-/// the main script: the compiler gives the main script a CV for every name
-/// a function declares global). Without a main frame (a function called
+/// `global $x`: binds CV op1 by reference to the global named op2 (made
+/// NULL if it does not exist). Without a main frame (a function called
 /// from the host), the global is a fresh NULL.
 #[cold]
 #[inline(never)]
@@ -304,14 +303,15 @@ pub unsafe fn bind_global(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
     while !(*f).prev.is_null() {
         f = (*f).prev;
     }
-    let op = &(*(*f).func).op;
-    let r = match op.cv_names.iter().position(|n| n.as_slice() == name) {
-        Some(i) if (*(*f).func).is_user() => {
-            let g = crate::exec::Frame::slot(f, i as u32);
-            crate::value::refs::make_ref(g);
-            (*g).copy_value()
+    let r = if (*(*f).func).is_user() {
+        let g = crate::exec::symtab::find_or_add(vm, f, name);
+        if (*g).is_undef() {
+            *g = Zval::NULL;
         }
-        _ => Zval::reference(crate::value::ZRef::new(Zval::NULL)),
+        crate::value::refs::make_ref(g);
+        (*g).copy_value()
+    } else {
+        Zval::reference(crate::value::ZRef::new(Zval::NULL))
     };
     super::assign::bind_ref(operand::slot_1(ip, fp), r);
     Ok(())
@@ -587,100 +587,144 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
     Ok(())
 }
 
-// ---------------------------------------------------------------- $GLOBALS
+// ---------------------------------------------------------------- variables by name
 
-/// The slot of the global variable named by op1 (a CV of the main script:
-/// the compiler gives the main script a CV for every constant name used
-/// with `$GLOBALS`), or null without a main frame.
-/// Without ZEND_FETCH_GLOBAL in extended_value (`@$x`: FETCH_R (local)),
-/// the variable of the current frame.
-unsafe fn global_slot(fp: *mut Zval, ip: *const Op) -> (*mut Zval, Vec<u8>) {
-    let name = (*read_name(ip)).to_vec();
-    let mut f = fp as *mut crate::exec::Frame;
-    let global = (*ip).extended_value & FETCH_GLOBAL != 0;
-    while global && !(*f).prev.is_null() {
-        f = (*f).prev;
-    }
-    if !(*(*f).func).is_user() {
-        return (core::ptr::null_mut(), name);
-    }
-    let op = &(*(*f).func).op;
-    match op.cv_names.iter().position(|n| *n == name) {
-        Some(i) => (crate::exec::Frame::slot(f, i as u32), name),
-        None => (core::ptr::null_mut(), name),
-    }
-}
-
-/// ZEND_FETCH_GLOBAL.
+/// ZEND_FETCH_GLOBAL, ZEND_FETCH_GLOBAL_LOCK in a FETCH_*'s extended_value
+/// (otherwise ZEND_FETCH_LOCAL).
 const FETCH_GLOBAL: u32 = 1 << 1;
+const FETCH_GLOBAL_LOCK: u32 = 1 << 3;
 
-unsafe fn read_name<'a>(ip: *const Op) -> &'a [u8] {
-    (*(*operand::const_1(ip)).str()).bytes()
+/// The frame whose variables a fetch by name reaches: the main script's
+/// (the bottom of the caller chain) for the globals, else the current one;
+/// `None` when that is no user frame (a function called from the host).
+unsafe fn target_frame(fp: *mut Zval, ip: *const Op) -> Option<*mut crate::exec::Frame> {
+    let mut f = fp as *mut crate::exec::Frame;
+    if (*ip).extended_value & (FETCH_GLOBAL | FETCH_GLOBAL_LOCK) != 0 {
+        while !(*f).prev.is_null() {
+            f = (*f).prev;
+        }
+    }
+    (*(*f).func).is_user().then_some(f)
 }
 
-/// FETCH_R / FETCH_IS (global): the value of `$GLOBALS['name']`.
+/// The variable name op1 gives: a string, or another value converted as
+/// Zend's `zval_try_get_tmp_string` (an undefined CV warns first). Frees a
+/// TMP/VAR op1 unless the fetch is ZEND_FETCH_GLOBAL_LOCK (the next
+/// opline reuses it).
+unsafe fn var_name(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Vec<u8>, Thrown> {
+    let v = read1(vm, fp, ip);
+    let name = if (*v).is_string() {
+        (*(*v).str()).bytes().to_vec()
+    } else {
+        let mut out = Vec::new();
+        super::arith::to_string_into(vm, &*v, &mut out);
+        out
+    };
+    if (*ip).extended_value & FETCH_GLOBAL_LOCK == 0 {
+        free_op(fp, ip, 1);
+    }
+    if vm.exception.is_some() {
+        return Err(Thrown);
+    }
+    Ok(name)
+}
+
+fn undefined_var(vm: &mut Vm, ip: *const Op, name: &[u8]) {
+    // SAFETY: `ip` is the running opline.
+    let global = unsafe { (*ip).extended_value } & FETCH_GLOBAL != 0;
+    let what = if global { "global variable" } else { "variable" };
+    vm.warning(&format!("Undefined {what} ${}", String::from_utf8_lossy(name)));
+}
+
+/// FETCH_R / FETCH_IS: the value of the variable named op1 (`$$n`,
+/// `$GLOBALS[$n]`); NULL, with a warning for FETCH_R, when it is undefined.
 #[cold]
 #[inline(never)]
-pub unsafe fn fetch_global_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
+pub unsafe fn fetch_var_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
-    let (p, name) = global_slot(fp, ip);
-    if p.is_null() || (*p).deref().is_undef() {
+    let name = var_name(vm, fp, ip)?;
+    let p = match target_frame(fp, ip) {
+        Some(f) => crate::exec::symtab::find(vm, f, &name),
+        None => core::ptr::null_mut(),
+    };
+    if p.is_null() || (*p).is_undef() {
         if !is {
-            let what = if (*ip).extended_value & FETCH_GLOBAL != 0 { "global variable" } else { "variable" };
-            vm.warning(&format!("Undefined {what} ${}", String::from_utf8_lossy(&name)));
+            undefined_var(vm, ip, &name);
         }
         return Ok(Zval::NULL);
     }
     Ok((*p).copy_deref())
 }
 
-/// FETCH_W / FETCH_RW (global): the slot of `$GLOBALS['name']` (created as
-/// NULL if it is undefined; `rw` warns then, as a read-modify-write does).
+/// FETCH_W / FETCH_RW: the variable named op1 for writing, made NULL if it
+/// is undefined (`rw` warns then, as a read-modify-write does).
 #[cold]
 #[inline(never)]
-pub unsafe fn fetch_global_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -> Result<*mut Zval, Thrown> {
+pub unsafe fn fetch_var_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -> Result<*mut Zval, Thrown> {
     super::enter(vm, fp, ip);
-    let (p, name) = global_slot(fp, ip);
-    if p.is_null() {
+    let name = var_name(vm, fp, ip)?;
+    let Some(f) = target_frame(fp, ip) else {
         return Err(vm.throw_error("Error", "Cannot write to a global variable outside of a script"));
-    }
+    };
+    let p = crate::exec::symtab::find_or_add(vm, f, &name);
     if (*p).is_undef() {
         if rw {
-            vm.warning(&format!("Undefined global variable ${}", String::from_utf8_lossy(&name)));
+            undefined_var(vm, ip, &name);
         }
         *p = Zval::NULL;
     }
     Ok(p)
 }
 
-/// ISSET_ISEMPTY_VAR (global): isset/empty of `$GLOBALS['name']`
+/// FETCH_UNSET: the variable named op1 for an unset below it
+/// (`unset($$n[0])`), or a NULL scratch cell when it is undefined.
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_var_unset(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<*mut Zval, Thrown> {
+    super::enter(vm, fp, ip);
+    let name = var_name(vm, fp, ip)?;
+    let p = match target_frame(fp, ip) {
+        Some(f) => crate::exec::symtab::find(vm, f, &name),
+        None => core::ptr::null_mut(),
+    };
+    if p.is_null() || (*p).is_undef() {
+        vm.dim_scratch = Zval::NULL;
+        return Ok(&mut vm.dim_scratch);
+    }
+    Ok(p)
+}
+
+/// ISSET_ISEMPTY_VAR: isset/empty of the variable named op1
 /// (extended_value bit 0: empty).
 #[cold]
 #[inline(never)]
-pub unsafe fn isset_global(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
+pub unsafe fn isset_var(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
     super::enter(vm, fp, ip);
-    let (p, _) = global_slot(fp, ip);
+    let name = var_name(vm, fp, ip)?;
+    let p = match target_frame(fp, ip) {
+        Some(f) => crate::exec::symtab::find(vm, f, &name),
+        None => core::ptr::null_mut(),
+    };
     let v = if p.is_null() { Zval::UNDEF } else { *(*p).deref() };
     let set = !v.is_undef() && v.kind() != IS_NULL;
     Ok(if (*ip).extended_value & 1 != 0 { !set || !super::compare::truthy(&v) } else { set })
 }
 
-/// UNSET_VAR (global): `unset($GLOBALS['name'])`.
+/// UNSET_VAR: unsets the variable named op1.
 #[cold]
 #[inline(never)]
-pub unsafe fn unset_global(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+pub unsafe fn unset_var(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
-    let (p, _) = global_slot(fp, ip);
-    if !p.is_null() {
-        let old = *p;
-        *p = Zval::UNDEF;
-        old.ptr_dtor();
+    let name = var_name(vm, fp, ip)?;
+    if let Some(f) = target_frame(fp, ip) {
+        crate::exec::symtab::remove(vm, f, &name);
     }
     Ok(())
 }
 
 /// FETCH_GLOBALS: a copy of the global symbol table (the main script's
-/// defined variables, in the order the script names them).
+/// defined variables: its CVs in the order the script names them, then
+/// those made by name).
 #[cold]
 #[inline(never)]
 pub unsafe fn fetch_globals(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
@@ -691,18 +735,17 @@ pub unsafe fn fetch_globals(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     }
     let a = ZArray::new();
     if (*(*f).func).is_user() {
-        let op = &(*(*f).func).op;
-        for (i, n) in op.cv_names.iter().enumerate() {
-            let v = (*crate::exec::Frame::slot(f, i as u32)).deref();
-            if v.is_undef() {
-                continue;
-            }
-            let k = ZString::new(n);
-            (*a).update(&crate::value::array::Key::normalize(k), v.copy_value());
+        for (n, p) in crate::exec::symtab::defined(vm, f) {
+            let k = ZString::new(&n);
+            (*a).update(&crate::value::array::Key::Str(k), (*(*p).deref()).copy_value());
             Zval::string(k).ptr_dtor();
         }
     }
     Ok(Zval::array(a))
+}
+
+unsafe fn read_name<'a>(ip: *const Op) -> &'a [u8] {
+    (*(*operand::const_1(ip)).str()).bytes()
 }
 
 /// DEFINED: does the constant named op1 exist (user constants, then builtin ones)?
