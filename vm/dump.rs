@@ -270,7 +270,7 @@ fn dump_op(oa: &OpArray, o: &Op, out: &mut String) {
         });
     }
     match code {
-        Opcode::RopeInit | Opcode::RopeAdd | Opcode::RopeEnd => {
+        Opcode::RopeInit | Opcode::RopeAdd | Opcode::RopeEnd | Opcode::InArray | Opcode::Ticks => {
             let _ = write!(out, " {}", o.extended_value);
         }
         Opcode::AssignOp | Opcode::AssignDimOp => {

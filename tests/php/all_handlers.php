@@ -62,6 +62,7 @@ function via_globals() { $GLOBALS['vg'] = 1; $GLOBALS['vg'] += 2; unset($GLOBALS
 echo via_globals(), "\n";
 function via_names($n) { $$n = [1, 2]; $$n[] = 3; unset($$n[0]); $$n .= ""; return isset($$n) . ${$n . ""}; }
 echo @via_names("vn"), "\n";
+declare(ticks=1) { $tk = in_array($sw, ["a", "b"]) ? "in" : "out"; } echo $tk, "\n";
 function sep_src() { return [1, 2]; } foreach (sep_src() as &$sv) { $sv++; echo $sv; } echo "\n";
 var_dump(array_key_exists('k', $arr), array_key_exists($i, [$i => 1]));
 class HBase { public $p = 1; public static $s = 1; const C = 'c'; public $arr = [];

@@ -71,6 +71,9 @@ pub struct Compiler {
     pub rtd_counter: u32,
     /// Compiling a constructor: its promoted parameters.
     pub promoted: Option<Vec<class::Promoted>>,
+    /// `declare(ticks=N)` in force (Zend's `FC(declarables).ticks`): a TICKS
+    /// opline follows every statement.
+    pub ticks: u32,
     /// JMP_NULL oplines of `?->` in the member chain being compiled, patched
     /// to its end.
     pub null_jumps: Option<Vec<u32>>,
@@ -150,6 +153,7 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         rtd_counter: 0,
         promoted: None,
         null_jumps: None,
+        ticks: 0,
         pending_captures: Vec::new(),
     };
     c.f.op.line_start = 1;
@@ -243,9 +247,11 @@ impl Compiler {
                 }
             }
             StmtKind::Declare { directives, body } => {
+                let outer = self.ticks;
                 self.compile_declare(directives, body.is_some(), s.line)?;
                 if let Some(body) = body {
                     self.compile_stmts(body)?;
+                    self.ticks = outer;
                 }
             }
             StmtKind::Class(c) => {
@@ -265,7 +271,23 @@ impl Compiler {
             StmtKind::Goto(label) => self.compile_goto(label, s.line)?,
             StmtKind::Label(label) => self.compile_label(label, s.line)?,
         }
+        self.emit_tick(s);
         Ok(())
+    }
+
+    /// `zend_emit_tick`, after a statement under `declare(ticks)` (not after
+    /// a block or a label; top-level function and class declarations do not
+    /// come here; never twice in a row).
+    fn emit_tick(&mut self, s: &Stmt<'_>) {
+        if self.ticks == 0 || matches!(s.kind, StmtKind::Block(_) | StmtKind::Label(_)) {
+            return;
+        }
+        let n = self.f.next_op();
+        if n > 0 && self.f.at(n - 1).opcode == Opcode::Ticks as u8 {
+            return;
+        }
+        let i = self.f.emit(Opcode::Ticks, &Node::Unused, &Node::Unused, &Node::Unused);
+        self.f.at(i).extended_value = self.ticks;
     }
 
     /// `declare(strict_types=…)` and `declare(encoding=…)` compile to nothing.
@@ -277,9 +299,12 @@ impl Compiler {
                 b"strict_types" if block => return fatal("strict_types declaration must not use block mode", line),
                 b"strict_types" if matches!(value.kind, ExprKind::Int(0 | 1)) => {}
                 b"strict_types" => return fatal("strict_types declaration must have 0 or 1 as its value", line),
-                // Ticks only matter to register_tick_function(), which Tusk
-                // does not have: no tick ever runs.
-                b"ticks" => {}
+                b"ticks" => {
+                    self.ticks = match self.const_eval(value).as_ref().and_then(fold::num_of) {
+                        Some(n) => n.clamp(0, u32::MAX as i64) as u32,
+                        None => return fatal("declare(ticks) value must be a literal", line),
+                    };
+                }
                 b"encoding" => {}
                 _ => {
                     let n = String::from_utf8_lossy(name);

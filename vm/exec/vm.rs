@@ -74,6 +74,12 @@ pub struct Vm {
     pub pending_magic: Vec<(*mut Frame, crate::runtime::class::Method, Vec<u8>)>,
     /// Frames' dynamic variables (see `exec::symtab`).
     pub symtabs: Vec<super::symtab::DynVars>,
+    /// `register_tick_function()` registrations, in order.
+    pub tick_functions: Vec<TickFunction>,
+    /// The id of the next registration.
+    pub tick_ids: u64,
+    /// TICKS oplines run since the last tick (Zend's `EG(ticks_count)`).
+    pub ticks_count: u32,
     /// Magic property methods running (object, property, kind): Zend's
     /// guards against `__get` recursing into itself.
     pub magic_guards: Vec<(usize, Vec<u8>, u8)>,
@@ -85,6 +91,15 @@ pub struct Vm {
     trampoline_func: Option<Box<Function>>,
     pass: Option<Box<FuncEntry>>,
     pass_func: Option<Box<Function>>,
+}
+
+/// A `register_tick_function()` registration.
+pub struct TickFunction {
+    pub id: u64,
+    /// The callable, then its arguments.
+    pub call: Vec<Zval>,
+    /// Running now: a tick function is not re-entered (Zend's `calling`).
+    pub calling: bool,
 }
 
 /// Live objects by handle (Zend's `objects_store`): handles are numbered
@@ -185,6 +200,9 @@ impl Vm {
             builtin_class_defs: crate::runtime::builtin_classes::definitions(),
             pending_magic: Vec::new(),
             symtabs: Vec::new(),
+            tick_functions: Vec::new(),
+            tick_ids: 0,
+            ticks_count: 0,
             magic_guards: Vec::new(),
             dim_scratch: Zval::NULL,
             trampoline: None,
@@ -209,6 +227,8 @@ impl Vm {
         let scratch = core::mem::replace(&mut self.dim_scratch, Zval::NULL);
         // SAFETY: the VM owns the scratch value.
         unsafe { scratch.ptr_dtor() };
+        self.release_tick_functions();
+        self.ticks_count = 0;
         self.functions.clear();
         self.anon_entries.clear();
         self.classes.clear();
@@ -218,6 +238,16 @@ impl Vm {
         self.exception = None;
         self.stop = None;
         self.nesting = 0;
+    }
+
+    /// Forgets the registered tick functions (at the end of a request).
+    pub fn release_tick_functions(&mut self) {
+        for f in core::mem::take(&mut self.tick_functions) {
+            for v in f.call {
+                // SAFETY: the list owned these values.
+                unsafe { v.ptr_dtor() };
+            }
+        }
     }
 
     /// The entry of the builtin that forwards a call to `__call` /
@@ -460,6 +490,7 @@ impl Drop for Vm {
         let scratch = core::mem::replace(&mut self.dim_scratch, Zval::NULL);
         // SAFETY: the VM owns the scratch value.
         unsafe { scratch.ptr_dtor() };
+        self.release_tick_functions();
         // Static properties and variables may hold arrays whose keys are
         // literals of a program: release them while the programs live
         // (fields drop in declaration order, programs first).

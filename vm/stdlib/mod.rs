@@ -92,6 +92,8 @@ builtins! {
     "call_user_func_array" => var::call_user_func_array, ["callback", "args"], 2;
     "func_get_args" => var::func_get_args, [], 0;
     "get_defined_vars" => var::get_defined_vars, [], 0;
+    "register_tick_function" => var::register_tick_function, ["callback", "...args"], 1;
+    "unregister_tick_function" => var::unregister_tick_function, ["callback"], 1;
     "func_num_args" => var::func_num_args, [], 0;
     "func_get_arg" => var::func_get_arg, ["position"], 1;
     "ini_get" => var::ini_get, ["option"], 1;

@@ -380,6 +380,38 @@ fn caller_args(vm: &mut Vm, name: &str) -> Result<Vec<Zval>, Thrown> {
     }
 }
 
+/// `register_tick_function(callable, ...args)`: runs at every tick of a
+/// `declare(ticks=N)` region.
+pub fn register_tick_function(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "register_tick_function", a, 1, usize::MAX)?;
+    super::callback::arg(vm, "register_tick_function", 1, "callback", &a[0], false)?;
+    vm.tick_ids += 1;
+    let id = vm.tick_ids;
+    vm.tick_functions.push(crate::exec::vm::TickFunction { id, call: a.iter().map(|v| v.copy_deref()).collect(), calling: false });
+    *r = Zval::TRUE;
+    Ok(())
+}
+
+/// `unregister_tick_function(callable)`: forgets every registration of it.
+pub fn unregister_tick_function(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "unregister_tick_function", a, 1, 1)?;
+    super::callback::arg(vm, "unregister_tick_function", 1, "callback", &a[0], false)?;
+    let mut kept = Vec::new();
+    for f in core::mem::take(&mut vm.tick_functions) {
+        if crate::value::compare::is_equal(&f.call[0], a[0].deref()) {
+            for v in f.call {
+                // SAFETY: the list owned these values.
+                unsafe { v.ptr_dtor() };
+            }
+        } else {
+            kept.push(f);
+        }
+    }
+    vm.tick_functions = kept;
+    *r = Zval::NULL;
+    Ok(())
+}
+
 pub fn get_defined_vars(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "get_defined_vars", a, 0, 0)?;
     let arr = crate::value::ZArray::new();

@@ -4,8 +4,9 @@
 //! with different keys) give 1 in both directions, as in Zend, so `<`, `>`
 //! and `==` are all false for them.
 //!
-//! Objects are pending: an object equals itself and is otherwise
-//! uncomparable (1) with anything but null/bool, which compare by truth.
+//! Objects compare property by property with objects of their class; with
+//! a string through `__toString()`; otherwise an object is greater (null
+//! and bools compare by truth).
 
 use core::cmp::Ordering;
 
@@ -190,6 +191,32 @@ pub fn try_compare(a: &Zval, b: &Zval) -> Result<i32, NestingError> {
                 -((!to_bool(a)) as i32)
             } else if ka == IS_OBJECT && kb == IS_OBJECT {
                 compare_objects(a.obj(), b.obj())?
+            } else if ka == IS_OBJECT && kb == IS_STRING {
+                // zend_std_compare_objects: the object cast to the other
+                // operand's kind (`__toString()`), else uncomparable.
+                match crate::exec::slow::object::string_for_compare(a.obj()) {
+                    // SAFETY: a string we own one reference to; `b` holds a live string.
+                    Some(s) => unsafe {
+                        let r = smart_str_compare((*s).bytes(), sbytes(b));
+                        Zval::string(s).ptr_dtor();
+                        r
+                    },
+                    None => 1,
+                }
+            } else if ka == IS_STRING && kb == IS_OBJECT {
+                match crate::exec::slow::object::string_for_compare(b.obj()) {
+                    // SAFETY: as above.
+                    Some(s) => unsafe {
+                        let r = smart_str_compare(sbytes(a), (*s).bytes());
+                        Zval::string(s).ptr_dtor();
+                        r
+                    },
+                    None => -1,
+                }
+            } else if ka == IS_OBJECT {
+                1
+            } else if kb == IS_OBJECT {
+                -1
             } else if ka == IS_ARRAY {
                 1
             } else if kb == IS_ARRAY {

@@ -1093,6 +1093,43 @@ impl Compiler {
         Ok(result)
     }
 
+    /// `zend_compile_func_in_array`: `in_array($x, [literals])` (with a
+    /// literal `$strict`) is IN_ARRAY over a table whose keys are the
+    /// values: strings and ints under strict, non-numeric strings otherwise.
+    fn compile_in_array(&mut self, args: &[Arg<'_>]) -> CResult<Option<Node>> {
+        if !(2..=3).contains(&args.len()) || args.iter().any(|a| a.unpack || a.name.is_some()) {
+            return Ok(None);
+        }
+        let strict = match args.get(2) {
+            None => false,
+            Some(a) if matches!(a.value.kind, ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::String(_) | ExprKind::Const(_)) => {
+                match self.const_eval(a.value) {
+                    Some(l) => l.truthy(),
+                    None => return Ok(None),
+                }
+            }
+            Some(_) => return Ok(None),
+        };
+        let ExprKind::Array(items) = &args[1].value.kind else { return Ok(None) };
+        let Some(Lit::Array(values)) = self.const_eval_array(items) else { return Ok(None) };
+        let mut keys: Vec<(Key, Lit)> = Vec::new();
+        for (_, v) in values {
+            let k = match v {
+                Lit::Str(s) if strict || !matches!(crate::value::convert::parse_numeric(&s), crate::value::convert::NumericParse::Numeric(_)) => Key::Str(s),
+                Lit::Long(i) if strict => Key::Int(i),
+                _ => return Ok(None),
+            };
+            if !keys.iter().any(|(x, _)| *x == k) {
+                keys.push((k, Lit::Bool(true)));
+            }
+        }
+        let needle = self.compile_expr(args[0].value)?;
+        let r = self.f.emit_tmp(Opcode::InArray, &needle, &Node::Const(Lit::Array(keys)));
+        let i = self.f.next_op() - 1;
+        self.f.at(i).extended_value = strict as u32;
+        Ok(Some(r))
+    }
+
     /// An array literal's key or value: a constant where Zend's
     /// `zend_eval_const_expr` folds it, else compiled.
     fn compile_element(&mut self, e: &Expr<'_>) -> CResult<Node> {
@@ -1253,6 +1290,9 @@ impl Compiler {
     /// count(), the cast functions, and ord()/chr() of a literal.
     fn try_special_func(&mut self, lc: &[u8], args: &[Arg<'_>]) -> CResult<Option<Node>> {
         // zend_compile_func_array_key_exists: two positional arguments.
+        if lc == b"in_array" {
+            return self.compile_in_array(args);
+        }
         if lc == b"array_key_exists" && args.len() == 2 && args.iter().all(|a| !a.unpack && a.name.is_none()) {
             let key = self.compile_expr(args[0].value)?;
             let subject = self.compile_expr(args[1].value)?;

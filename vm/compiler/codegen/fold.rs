@@ -241,6 +241,18 @@ fn identical(a: &Lit, b: &Lit) -> bool {
     }
 }
 
+/// `zval_get_long` of a scalar constant (arrays: none).
+pub fn num_of(l: &Lit) -> Option<i64> {
+    Some(match l {
+        Lit::Null | Lit::Bool(false) => 0,
+        Lit::Bool(true) => 1,
+        Lit::Long(i) => *i,
+        Lit::Double(d) => crate::value::convert::dval_to_lval(*d),
+        Lit::Str(s) => crate::value::convert::str_to_long(s),
+        Lit::Array(_) => return None,
+    })
+}
+
 /// `-c` / `+c` (Zend multiplies by -1 / 1).
 pub fn unary_pm(minus: bool, a: &Lit) -> Option<Lit> {
     binary(Opcode::Mul, a, &Lit::Long(if minus { -1 } else { 1 }))

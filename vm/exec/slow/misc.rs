@@ -748,6 +748,70 @@ unsafe fn read_name<'a>(ip: *const Op) -> &'a [u8] {
     (*(*operand::const_1(ip)).str()).bytes()
 }
 
+/// TICKS: counts, and on every `extended_value`-th runs the functions
+/// `register_tick_function()` registered, in order (a throw stops them).
+#[cold]
+#[inline(never)]
+pub unsafe fn ticks(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    vm.ticks_count += 1;
+    if vm.ticks_count < (*ip).extended_value {
+        return Ok(());
+    }
+    vm.ticks_count = 0;
+    super::enter(vm, fp, ip);
+    // By id: a tick function may (un)register tick functions.
+    let ids: Vec<u64> = vm.tick_functions.iter().map(|t| t.id).collect();
+    for id in ids {
+        let Some(t) = vm.tick_functions.iter_mut().find(|t| t.id == id && !t.calling) else { continue };
+        t.calling = true;
+        let f: Vec<Zval> = t.call.iter().map(|v| v.copy_value()).collect();
+        let r = match crate::stdlib::callback::resolve(vm, &f[0]) {
+            Ok(c) => c.call(vm, &f[1..]).map(|v| v.ptr_dtor()),
+            Err(_) => Ok(()),
+        };
+        if let Some(t) = vm.tick_functions.iter_mut().find(|t| t.id == id) {
+            t.calling = false;
+        }
+        for v in f {
+            v.ptr_dtor();
+        }
+        r?;
+    }
+    Ok(())
+}
+
+/// IN_ARRAY: is op1 one of the keys of the constant op2? A string is
+/// looked up as it is (the keys are the haystack's strings, unnormalized);
+/// under `strict` an integer by its value, anything else is absent;
+/// otherwise null and false match "", and other kinds compare loosely
+/// with each key, as `in_array()` would with the values.
+pub unsafe fn in_array(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
+    super::enter(vm, fp, ip);
+    let ht = &*(*operand::const_2(ip)).arr();
+    let v = (*read1(vm, fp, ip)).deref();
+    if v.is_string() {
+        return Ok(ht.find_str(&*v.str()).is_some());
+    }
+    if (*ip).extended_value != 0 {
+        return Ok(v.is_long() && ht.find_int(v.lval()).is_some());
+    }
+    if v.kind() <= crate::value::IS_FALSE {
+        return Ok(ht.find_bytes(b"").is_some());
+    }
+    for (k, _) in ht.iter() {
+        if let crate::value::array::KeyRef::Str(s) = k {
+            let key = Zval::string(s as *const ZString as *mut ZString);
+            if crate::value::compare::is_equal(v, &key) {
+                return Ok(true);
+            }
+            if vm.exception.is_some() {
+                return Err(Thrown);
+            }
+        }
+    }
+    Ok(false)
+}
+
 /// DEFINED: does the constant named op1 exist (user constants, then builtin ones)?
 pub unsafe fn defined(vm: &Vm, ip: *const Op) -> bool {
     let name = read_name(ip);

@@ -1481,6 +1481,21 @@ pub unsafe fn fetch_this(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zv
     Ok(Zval::object(t))
 }
 
+/// An object compared with a string (`zend_std_compare_objects`): its
+/// `__toString()` run in the thread's current context, or `None` when it
+/// has none (the comparison is then uncomparable; a throw stays pending).
+pub fn string_for_compare(o: *mut ZObject) -> Option<*mut ZString> {
+    let vm = crate::exec::vm::current();
+    // SAFETY: object-kind values hold live objects; the current context,
+    // when set, is the running one.
+    unsafe {
+        if vm.is_null() || (*(*o).class).magic.tostring.is_none() {
+            return None;
+        }
+        object_to_string(&mut *vm, o).ok()
+    }
+}
+
 /// An object as a string: `__toString()`, or Error.
 pub unsafe fn object_to_string(vm: &mut Vm, o: *mut ZObject) -> Result<*mut ZString, Thrown> {
     let c = (*o).class;
