@@ -38,6 +38,17 @@ pub struct KnownFunc {
 }
 
 impl KnownFunc {
+    /// The signature of a compiled function.
+    pub fn of(op: &crate::ops::OpArray) -> KnownFunc {
+        KnownFunc {
+            num_args: op.num_args,
+            by_ref: op.arg_info.iter().map(|a| a.by_ref).collect(),
+            variadic_by_ref: op.arg_info.last().filter(|a| a.variadic).map(|a| a.by_ref),
+            num_cvs: op.cv_names.len() as u32,
+            num_tmps: op.num_tmps,
+        }
+    }
+
     pub fn arg_by_ref(&self, n: u32) -> bool {
         match self.by_ref.get(n as usize - 1) {
             Some(&b) if n <= self.num_args => b,
@@ -64,6 +75,9 @@ pub struct Compiler {
     pub classes: Vec<Box<crate::runtime::class::ClassDef>>,
     /// Lowercase names of the classes declared so far.
     pub declared_classes: Vec<Vec<u8>>,
+    /// Lowercase names of the top-level classes bound at compile time
+    /// (Zend's early binding; in `classes`).
+    pub early_classes: Vec<Vec<u8>>,
     /// The class whose body is being compiled.
     pub class_ctx: Option<class::ClassCtx>,
     /// Zend's `CG(rtd_key_counter)`: runtime-bound class declarations so
@@ -149,6 +163,7 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         in_const_decl: false,
         classes: Vec::new(),
         declared_classes: Vec::new(),
+        early_classes: Vec::new(),
         class_ctx: None,
         rtd_counter: 0,
         promoted: None,

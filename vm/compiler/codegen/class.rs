@@ -15,6 +15,12 @@ pub struct ClassCtx {
     pub name: Vec<u8>,
     pub parent: Option<Vec<u8>>,
     pub kind: ClassKind,
+    /// Constants declared so far with a literal value (Zend substitutes
+    /// `self::C` for them: `zend_try_ct_eval_class_const`).
+    pub consts: Vec<(Vec<u8>, Lit)>,
+    /// Methods compiled so far: lowercase name, flags, signature (calls
+    /// to them are known calls: `zend_get_compatible_func_or_null`).
+    pub methods: Vec<(Vec<u8>, u32, super::KnownFunc)>,
 }
 
 /// Promoted constructor parameters seen while compiling `__construct`.
@@ -81,8 +87,9 @@ fn enum_methods(def: &mut ClassDef, line: u32) -> CResult<()> {
 }
 
 impl Compiler {
-    /// A class statement. Top-level classes are bound before the script
-    /// runs; others (inside a block or function) by DECLARE_CLASS.
+    /// A class statement. Top-level classes Zend binds early are bound
+    /// before the script runs; others by DECLARE_CLASS(_DELAYED) where
+    /// they stand.
     pub fn compile_class_decl(&mut self, decl: &ClassDecl<'_>, toplevel: bool) -> CResult<()> {
         let Some(name) = decl.name else {
             return unsupported("Anonymous class", decl.line);
@@ -95,27 +102,39 @@ impl Compiler {
         if toplevel && !self.declared_classes.contains(&lc) && crate::runtime::builtin_classes::is_builtin_name(&lc) {
             return fatal(format!("Cannot declare class {}, because the name is already in use", String::from_utf8_lossy(name)), decl.line);
         }
-        // Zend binds a top-level class at compile time only without
-        // interfaces or traits and with its parent already known; every
-        // other declaration takes a runtime definition key, which the
-        // names of anonymous classes count.
-        let parent_known = decl.extends.map_or(true, |p| {
-            let plc = p.name.strip_prefix(b"\\").unwrap_or(p.name).to_ascii_lowercase();
-            self.declared_classes.contains(&plc) || crate::runtime::builtin_classes::is_builtin_name(&plc)
-        });
+        // Zend binds a top-level class at compile time (early binding) only
+        // without interfaces (a `__toString` adds Stringable) or traits and
+        // with its parent bound already (a builtin class, or one bound early
+        // above). Every other declaration is bound when its DECLARE_CLASS
+        // runs, and takes a runtime definition key, which the names of
+        // anonymous classes count.
+        let plc = decl.extends.map(|p| p.name.strip_prefix(b"\\").unwrap_or(p.name).to_ascii_lowercase());
+        let builtin_parent = plc.as_ref().is_some_and(|p| crate::runtime::builtin_classes::is_builtin_name(p));
+        let parent_bound = plc.as_ref().map_or(true, |p| self.early_classes.contains(p) || builtin_parent);
         let has_traits = decl.members.iter().any(|m| matches!(m, ClassMember::TraitUse { .. }));
-        if !toplevel || !decl.implements.is_empty() || decl.kind == ClassKind::Enum || has_traits || !parent_known {
-            self.rtd_counter += 1;
-        }
-        self.declared_classes.push(lc);
-        if toplevel {
+        let has_interfaces = !def.interfaces.is_empty() || def.methods.iter().any(|m| m.func.op.name.eq_ignore_ascii_case(b"__toString"));
+        let early = toplevel && !has_interfaces && !has_traits && parent_bound;
+        self.declared_classes.push(lc.clone());
+        if early {
+            self.early_classes.push(lc);
             self.classes.push(Box::new(def));
-        } else {
-            let idx = self.f.op.declared_classes.len() as u32;
-            self.f.op.declared_classes.push(Box::new(def));
-            self.f.line = decl.line;
-            self.f.emit_raw(Opcode::DeclareClass, idx, 0);
+            if builtin_parent {
+                // opcache binds a child of a builtin class at load time
+                // (DECLARE_CLASS_DELAYED); `php -n` binds it at compile time,
+                // as here: the opline finds it bound and does nothing.
+                self.f.line = decl.line;
+                self.f.emit_raw(Opcode::DeclareClassDelayed, u32::MAX, 0);
+            }
+            return Ok(());
         }
+        self.rtd_counter += 1;
+        let idx = self.f.op.declared_classes.len() as u32;
+        self.f.op.declared_classes.push(Box::new(def));
+        self.f.line = decl.line;
+        // Zend's DECLARE_CLASS_DELAYED: a top-level child whose parent is
+        // not bound yet (bound when it runs, as `php -n`'s DECLARE_CLASS).
+        let code = if toplevel && plc.is_some() && !has_interfaces && !has_traits { Opcode::DeclareClassDelayed } else { Opcode::DeclareClass };
+        self.f.emit_raw(code, idx, 0);
         Ok(())
     }
 
@@ -183,7 +202,7 @@ impl Compiler {
         if decl.kind == ClassKind::Enum {
             self.enum_props(decl, &mut def)?;
         }
-        let ctx = ClassCtx { name: name.to_vec(), parent: def.parent.clone(), kind: decl.kind };
+        let ctx = ClassCtx { name: name.to_vec(), parent: def.parent.clone(), kind: decl.kind, consts: Vec::new(), methods: Vec::new() };
         let saved = self.class_ctx.replace(ctx);
         let r = self.class_members(decl, &mut def);
         self.class_ctx = saved;
@@ -205,6 +224,11 @@ impl Compiler {
                             return fatal(format!("Cannot redefine class constant {cname}::{}", String::from_utf8_lossy(c.name)), *line);
                         }
                         let value = self.init_value(c.value, *line)?;
+                        if let (Init::Lit(v), Some(ctx)) = (&value, self.class_ctx.as_mut()) {
+                            if let Some(l) = super::expr::lit_of(v) {
+                                ctx.consts.push((c.name.to_vec(), l));
+                            }
+                        }
                         def.consts.push(ConstDef { name: c.name.to_vec(), value, flags: member_flags(*modifiers), line: *line });
                     }
                 }
@@ -251,6 +275,9 @@ impl Compiler {
                         }
                         let default = if p.ty.is_some() { None } else { Some(Init::Lit(crate::value::Zval::NULL)) };
                         def.props.push(PropDef { name: p.name, default, flags: p.flags, ty: p.ty, line: p.line });
+                    }
+                    if let Some(ctx) = self.class_ctx.as_mut() {
+                        ctx.methods.push((lc.to_vec(), flags, super::KnownFunc::of(&f.op)));
                     }
                     def.methods.push(MethodDef { func: f, flags });
                 }

@@ -1514,7 +1514,7 @@ fn root_var<'a>(e: &Expr<'a>) -> Option<&'a [u8]> {
 }
 
 /// A run-time constant value as a compile-time one.
-fn lit_of(v: &crate::value::Zval) -> Option<Lit> {
+pub(super) fn lit_of(v: &crate::value::Zval) -> Option<Lit> {
     use crate::value::*;
     Some(match v.kind() {
         IS_NULL => Lit::Null,

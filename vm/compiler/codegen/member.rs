@@ -253,6 +253,9 @@ impl Compiler {
                 }
             }
         }
+        if let Some(l) = self.ct_class_const(&c, name) {
+            return Ok(Node::Const(l));
+        }
         self.f.line = line;
         let r = self.f.tmp();
         let i = self.f.emit(Opcode::FetchClassConstant, &c.node(), &Node::Const(Lit::Str(name.to_vec())), &r);
@@ -275,9 +278,69 @@ impl Compiler {
         self.f.line = line;
         let i = self.f.emit(Opcode::InitStaticMethodCall, &c.node(), &namen, &Node::Unused);
         self.set_class_op1(i, &c);
-        let n = self.compile_args(args, None)?;
+        let fbc = self.known_static_method(&c, &namen);
+        let n = self.compile_args(args, fbc.as_ref())?;
         self.f.at(i).extended_value = n;
-        Ok(self.emit_do_call(Opcode::DoFcall, line))
+        Ok(self.emit_do_call(if fbc.is_some() { Opcode::DoUcall } else { Opcode::DoFcall }, line))
+    }
+
+    /// `zend_is_scope_known`: `self` is the class being compiled (not in a
+    /// closure, which may be bound elsewhere, nor in a trait).
+    fn scope_known(&self) -> bool {
+        self.class_ctx.as_ref().is_some_and(|c| c.kind != ClassKind::Trait) && self.f.op.name.as_slice() != b"{closure}"
+    }
+
+    /// `class_name_refers_to_active_ce`.
+    fn refers_to_active_class(&self, c: &ClassNode) -> bool {
+        match c {
+            ClassNode::Special(FETCH_CLASS_SELF) => self.scope_known(),
+            ClassNode::Name(n) => self.class_ctx.as_ref().is_some_and(|ctx| ctx.name.eq_ignore_ascii_case(n)),
+            _ => false,
+        }
+    }
+
+    /// `zend_try_ct_eval_class_const`: a literal constant of the class
+    /// being compiled, declared above, reached through `self::` or its name.
+    fn ct_class_const(&self, c: &ClassNode, name: &[u8]) -> Option<Lit> {
+        if !self.refers_to_active_class(c) {
+            return None;
+        }
+        let ctx = self.class_ctx.as_ref()?;
+        ctx.consts.iter().find(|(n, _)| n.as_slice() == name).map(|(_, l)| l.clone())
+    }
+
+    /// The static call's method when the compiler knows it (Zend's
+    /// `zend_compile_static_call`): a method of the class being compiled
+    /// (through `self::` or its name), or a public one of a class declared
+    /// above that Zend binds at compile time (no parent, interface or trait).
+    fn known_static_method(&self, c: &ClassNode, namen: &Node) -> Option<super::KnownFunc> {
+        let Node::Const(Lit::Str(m)) = namen else { return None };
+        let lc = m.to_ascii_lowercase();
+        if self.refers_to_active_class(c) {
+            let ctx = self.class_ctx.as_ref()?;
+            let (_, flags, sig) = ctx.methods.iter().find(|(n, _, _)| *n == lc)?;
+            return (flags & crate::runtime::class::ACC_ABSTRACT == 0).then(|| sig.clone());
+        }
+        let ClassNode::Name(n) = c else { return None };
+        // Classes bound at compile time, up the parent chain (opcache binds
+        // children of builtin classes later: those are unknown).
+        let mut def = self.classes.iter().find(|d| d.name.eq_ignore_ascii_case(n))?;
+        let m = loop {
+            if def.flags & (crate::runtime::class::CLASS_INTERFACE | crate::runtime::class::CLASS_TRAIT) != 0 {
+                return None;
+            }
+            if let Some(m) = def.methods.iter().find(|m| m.func.op.name.eq_ignore_ascii_case(&lc)) {
+                break m;
+            }
+            let p = def.parent.as_ref()?;
+            def = self.classes.iter().find(|d| d.name.eq_ignore_ascii_case(p))?;
+        };
+        let mut d = def;
+        while let Some(p) = &d.parent {
+            d = self.classes.iter().find(|x| x.name.eq_ignore_ascii_case(p))?;
+        }
+        use crate::runtime::class::{ACC_ABSTRACT, ACC_PUBLIC};
+        (m.flags & ACC_PUBLIC != 0 && m.flags & ACC_ABSTRACT == 0).then(|| super::KnownFunc::of(&m.func.op))
     }
 
     pub(super) fn compile_new(&mut self, class: &ClassRef<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
