@@ -4,7 +4,7 @@ use super::{raise, take};
 use crate::exec::{operand, Thrown, Vm};
 use crate::ops::{Op, Opcode, IS_CONST, IS_CV, IS_TMP_VAR, IS_UNUSED, IS_VAR};
 use crate::value::refs::make_ref;
-use crate::value::{arith, ZRef, Zval, ZString, IS_INDIRECT};
+use crate::value::{arith, GcHeader, ZRef, Zval, ZString, IS_INDIRECT};
 
 /// Stores `val` (owned) into the variable slot `var`, through a reference if
 /// it holds one; releases the old value afterwards. Returns where it went.
@@ -15,6 +15,24 @@ pub unsafe fn assign(var: *mut Zval, val: Zval) -> *mut Zval {
     *target = val;
     old.ptr_dtor();
     target
+}
+
+/// ASSIGN's end when the variable's old value was a string it alone held
+/// (`old`, already replaced): releases it and continues with the next
+/// opline. Handler-shaped, so that ASSIGN jumps here and its hot copy makes
+/// no call (`$s = f($i)` in a loop frees the previous string every time).
+///
+/// # Safety
+/// Called from ASSIGN only; `old` is the header of a refcounted string
+/// whose reference the variable gave up.
+#[inline(never)]
+pub unsafe fn release_string_next(ip: *const Op, fp: *mut Zval, vm: *mut Vm, old: *mut GcHeader) -> crate::exec::Ret {
+    // `$s = $s` copied the string first (refcount 2): a decrement only.
+    (*old).refcount -= 1;
+    if (*old).refcount == 0 {
+        ZString::free(old as *mut ZString);
+    }
+    crate::exec::dispatch::next(ip.add(1), fp, vm)
 }
 
 /// The variable op1 names, for writing, dereferenced.
