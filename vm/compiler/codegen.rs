@@ -720,7 +720,13 @@ impl Compiler {
         }
         let ret = if n.is_tmpvar() { Some(n.clone()) } else { None };
         self.handle_loops_and_finally(usize::MAX, ret.as_ref());
-        let code = if by_ref { Opcode::ReturnByRef } else { Opcode::Return };
+        let code = if self.f.is_generator {
+            Opcode::GeneratorReturn
+        } else if by_ref {
+            Opcode::ReturnByRef
+        } else {
+            Opcode::Return
+        };
         let i = self.f.emit(code, &n, &Node::Unused, &Node::Unused);
         if by_ref && e.is_some() {
             // ZEND_RETURNS_FUNCTION / ZEND_RETURNS_VALUE
@@ -786,6 +792,10 @@ impl Compiler {
             let _ = self.emit_return_type_check(None, true, self.f.line);
         }
         let v = if main { Lit::Long(1) } else { Lit::Null };
+        if self.f.is_generator {
+            self.f.emit(Opcode::GeneratorReturn, &Node::Const(v), &Node::Unused, &Node::Unused);
+            return;
+        }
         if self.f.returns_ref {
             let i = self.f.emit(Opcode::ReturnByRef, &Node::Const(v), &Node::Unused, &Node::Unused);
             self.f.at(i).extended_value = 1;
@@ -1019,10 +1029,21 @@ impl Compiler {
                 return fatal(format!("Non-abstract function {n}() must contain body"), decl.line);
             }
         };
+        self.f.is_generator = decl.is_generator;
+        if decl.is_generator && decl.by_ref {
+            return unsupported("by-reference generators", decl.line);
+        }
         if let Some(rt) = decl.return_type {
             let (ty, text) = self.type_of(rt, decl.line)?;
+            if decl.is_generator {
+                // zend_mark_function_as_generator: the declared type must admit a Generator.
+                let ok = text.split('|').map(|t| t.trim_start_matches('?').trim_start_matches('\\').to_ascii_lowercase()).any(|t| matches!(t.as_str(), "traversable" | "iterator" | "generator" | "mixed" | "iterable"));
+                if !ok {
+                    return fatal(format!("Generator return type must be a supertype of Generator, {text} given"), decl.line);
+                }
+            }
             self.f.op.return_type = Some(ArgInfo { name: Vec::new(), ty, ty_text: text, by_ref: false, variadic: false });
-            self.f.has_return_type = true;
+            self.f.has_return_type = !decl.is_generator;
         }
         let mut required = 0;
         for (i, p) in decl.params.iter().enumerate() {
@@ -1065,6 +1086,10 @@ impl Compiler {
             }
         }
         self.f.op.required_args = required;
+        if self.f.is_generator {
+            self.f.line = decl.line;
+            self.f.emit(Opcode::GeneratorCreate, &Node::Unused, &Node::Unused, &Node::Unused);
+        }
         self.emit_capture_binds();
         self.emit_promotions(decl.params)?;
         self.compile_stmts(body)?;
