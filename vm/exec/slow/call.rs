@@ -231,9 +231,12 @@ pub unsafe fn leave(vm: *mut Vm, fp: *mut Zval, v: Zval) -> Option<(*const Op, *
     } else {
         *rv = v;
     }
-    free_frame_values(f);
     let prev = (*f).prev;
     let top = (*f).this.type_info & CALL_TOP != 0;
+    if top && prev.is_null() && (*(*f).func).op.name.is_empty() {
+        shutdown_destructors(f);
+    }
+    free_frame_values(f);
     (*vm).stack.free(fp);
     (*vm).cur = prev;
     if top {
@@ -323,6 +326,29 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
 pub unsafe fn return_slow(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Option<(*const Op, *mut Zval)>, Thrown> {
     let v = super::take(vm, fp, ip, 1);
     Ok(leave(vm, fp, v))
+}
+
+/// Zend's `shutdown_destructors` when the main script returns: global
+/// variables holding the only reference to an object release it, last
+/// variable first, until a pass releases nothing; the rest go in order.
+#[cold]
+unsafe fn shutdown_destructors(f: *mut Frame) {
+    let ncv = (*(*f).func).op.cv_names.len() as u32;
+    loop {
+        let mut released = false;
+        for i in (0..ncv).rev() {
+            let s = Frame::slot(f, i);
+            if (*s).is_object() && (*(*s).value.counted).refcount == 1 {
+                let v = *s;
+                *s = Zval::UNDEF;
+                v.ptr_dtor();
+                released = true;
+            }
+        }
+        if !released {
+            return;
+        }
+    }
 }
 
 /// Releases a user frame's CVs, extra arguments and `$this`.
