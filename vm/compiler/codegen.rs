@@ -1379,7 +1379,7 @@ mod tests {
     #[test]
     fn language_construct_scripts_free_everything() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/php");
-        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "reference_edges", "globals_array", "return_by_ref_typed", "foreach_by_ref_modify", "all_handlers", "exceptions_internal", "exceptions_finally", "exceptions_frames", "exceptions_uncaught_chain", "exceptions_edges", "exceptions_live_ranges", "exceptions_random_7", "exceptions_random_333"] {
+        for name in ["references", "foreach_by_ref", "match_switch", "goto_const_declare", "indirect_write_order", "arg_unpack", "unwind_refs", "reference_edges", "globals_array", "return_by_ref_typed", "foreach_by_ref_modify", "all_handlers", "exceptions_internal", "exceptions_finally", "exceptions_frames", "exceptions_uncaught_chain", "exceptions_edges", "exceptions_live_ranges", "exceptions_random_7", "exceptions_random_333", "generators_protocol", "generators_unwind"] {
             let path = root.join(format!("{name}.php"));
             let src = std::fs::read(&path).expect("script");
             let want = std::fs::read_to_string(path.with_extension("out")).expect("recorded output");

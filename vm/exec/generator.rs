@@ -255,17 +255,8 @@ pub unsafe fn yield_from(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         if let Some(ig) = of(v.obj()) {
             let ig = &mut *ig;
             if ig.frame.is_null() {
-                // Already finished: its return value, or an error when it
-                // ended by an exception.
-                if ig.retval.is_undef() {
-                    v.ptr_dtor();
-                    return Err(vm.throw_error("Error", "Generator passed to yield from was aborted without proper return and is unable to continue"));
-                }
-                if used {
-                    *operand::result(ip, fp) = ig.retval.copy_value();
-                }
                 v.ptr_dtor();
-                return Ok(false);
+                return Err(vm.throw_error("Error", "Generator passed to yield from was aborted without proper return and is unable to continue"));
             }
             if ig.flags & RUNNING != 0 || core::ptr::eq(ig, g) {
                 v.ptr_dtor();
