@@ -47,6 +47,7 @@ try { foreach ($g as $v) {} } catch (Exception $e) { echo get_class($e), ": ", $
 while ($g->valid()) { echo "v=", $g->current(), " "; $g->next(); }
 echo "\n";
 try { foreach ($g as $v) {} } catch (Exception $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+try { new Generator; } catch (Error $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
 try { $h = clone $g; } catch (Error $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
 try { foreach (counter(1) as &$r) {} } catch (Exception $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
 

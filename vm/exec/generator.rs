@@ -114,7 +114,9 @@ pub unsafe fn create(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Option
         return Ok(crate::exec::slow::call::leave(vm, fp, Zval::NULL));
     }
     let class = crate::runtime::classes::find_class(vm, b"generator").ok_or(Thrown)?;
-    let o = crate::exec::slow::object::instantiate(vm, class)?;
+    // (not `instantiate`, which refuses `new Generator`)
+    let o = ZObject::alloc(class, &[]);
+    vm.objects.add(o);
     let op = op_array(f);
     let extra = (*f).num_args().saturating_sub(op.num_args) as usize;
     let bytes = op.frame_size() + extra * 16;
@@ -180,16 +182,16 @@ pub unsafe fn yield_value(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
     let f = fp as *mut Frame;
     (*f).opline = ip;
     vm.cur = f;
-    let g = &mut *of_frame(fp);
-    if g.flags & FORCED_CLOSE != 0 {
+    let g = of_frame(fp);
+    if (*g).flags & FORCED_CLOSE != 0 {
         crate::exec::slow::free_op(fp, ip, 1);
         crate::exec::slow::free_op(fp, ip, 2);
         return Err(vm.throw_error("Error", "Cannot yield from finally in a force-closed generator"));
     }
     let key = if (*ip).op2_type != IS_UNUSED {
         let k = take_value(vm, fp, ip, 2);
-        if k.is_long() && k.lval() > g.largest_int_key {
-            g.largest_int_key = k.lval();
+        if k.is_long() && k.lval() > (*g).largest_int_key {
+            (*g).largest_int_key = k.lval();
         }
         Some(k)
     } else {
@@ -197,26 +199,26 @@ pub unsafe fn yield_value(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
     };
     let value = take_value(vm, fp, ip, 1);
     let key = key.unwrap_or_else(|| {
-        g.largest_int_key = g.largest_int_key.wrapping_add(1);
-        Zval::long(g.largest_int_key)
+        (*g).largest_int_key = (*g).largest_int_key.wrapping_add(1);
+        Zval::long((*g).largest_int_key)
     });
-    let (old_v, old_k) = (g.value, g.key);
-    g.value = value;
-    g.key = key;
+    let (old_v, old_k) = ((*g).value, (*g).key);
+    (*g).value = value;
+    (*g).key = key;
     old_v.ptr_dtor();
     old_k.ptr_dtor();
     if (*ip).result_type != IS_UNUSED {
         let r = operand::result(ip, fp);
         *r = Zval::NULL;
-        g.send_target = r;
+        (*g).send_target = r;
     } else {
-        g.send_target = core::ptr::null_mut();
+        (*g).send_target = core::ptr::null_mut();
     }
     suspend(vm, g, f)
 }
 
 /// Leaves the generator's frame at its current opline.
-unsafe fn suspend(vm: &mut Vm, g: &mut Generator, f: *mut Frame) -> Result<(), Thrown> {
+unsafe fn suspend(vm: &mut Vm, g: *mut Generator, f: *mut Frame) -> Result<(), Thrown> {
     freeze_calls(vm, g, f);
     vm.cur = (*f).prev;
     Ok(())
@@ -232,9 +234,9 @@ pub unsafe fn yield_from(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
     let f = fp as *mut Frame;
     (*f).opline = ip;
     vm.cur = f;
-    let g = &mut *of_frame(fp);
+    let g = of_frame(fp);
     let v = take_value(vm, fp, ip, 1);
-    if g.flags & FORCED_CLOSE != 0 {
+    if (*g).flags & FORCED_CLOSE != 0 {
         v.ptr_dtor();
         return Err(vm.throw_error("Error", "Cannot use \"yield from\" in a force-closed generator"));
     }
@@ -245,36 +247,36 @@ pub unsafe fn yield_from(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         }
         let mut a = v;
         a.u2 = 0;
-        g.values = a;
-        g.values_index = 0;
-        g.send_target = core::ptr::null_mut();
+        (*g).values = a;
+        (*g).values_index = 0;
+        (*g).send_target = core::ptr::null_mut();
         suspend(vm, g, f)?;
         return Ok(true);
     }
     if v.is_object() && (*(*v.obj()).class).is_subclass_of_name(b"traversable") {
         if let Some(ig) = of(v.obj()) {
-            let ig = &mut *ig;
-            if ig.frame.is_null() {
+            
+            if (*ig).frame.is_null() {
                 v.ptr_dtor();
                 return Err(vm.throw_error("Error", "Generator passed to yield from was aborted without proper return and is unable to continue"));
             }
-            if ig.flags & RUNNING != 0 || core::ptr::eq(ig, g) {
+            if (*ig).flags & RUNNING != 0 || ig == g {
                 v.ptr_dtor();
                 return Err(vm.throw_error("Error", "Impossible to yield from the Generator being currently run"));
             }
             // Run it to its first yield now (Zend's DO_INIT).
-            if ig.flags & STARTED == 0 {
-                g.flags |= RUNNING;
+            if (*ig).flags & STARTED == 0 {
+                (*g).flags |= RUNNING;
                 let r = ensure_initialized(vm, ig);
-                g.flags &= !RUNNING;
+                (*g).flags &= !RUNNING;
                 vm.cur = f;
                 if let Err(t) = r {
                     v.ptr_dtor();
                     return Err(t);
                 }
-                if ig.frame.is_null() {
+                if (*ig).frame.is_null() {
                     if used {
-                        *operand::result(ip, fp) = if ig.retval.is_undef() { Zval::NULL } else { ig.retval.copy_value() };
+                        *operand::result(ip, fp) = if (*ig).retval.is_undef() { Zval::NULL } else { (*ig).retval.copy_value() };
                     }
                     v.ptr_dtor();
                     return Ok(false);
@@ -283,8 +285,8 @@ pub unsafe fn yield_from(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
             if used {
                 *operand::result(ip, fp) = Zval::NULL;
             }
-            g.inner = v.obj();
-            g.send_target = core::ptr::null_mut();
+            (*g).inner = v.obj();
+            (*g).send_target = core::ptr::null_mut();
             suspend(vm, g, f)?;
             return Ok(true);
         }
@@ -297,9 +299,9 @@ pub unsafe fn yield_from(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         if used {
             *operand::result(ip, fp) = Zval::NULL;
         }
-        g.values = it;
-        g.values_index = 0;
-        g.send_target = core::ptr::null_mut();
+        (*g).values = it;
+        (*g).values_index = 0;
+        (*g).send_target = core::ptr::null_mut();
         suspend(vm, g, f)?;
         return Ok(true);
     }
@@ -315,10 +317,10 @@ pub unsafe fn generator_return(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     let f = fp as *mut Frame;
     (*f).opline = ip;
     vm.cur = f;
-    let g = &mut *of_frame(fp);
+    let g = of_frame(fp);
     let v = take_value(vm, fp, ip, 1);
-    let old = g.retval;
-    g.retval = v;
+    let old = (*g).retval;
+    (*g).retval = v;
     old.ptr_dtor();
     close(vm, g, true);
     vm.cur = (*f).prev;
@@ -330,21 +332,21 @@ pub unsafe fn generator_return(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
 /// Called by exception unwinding for a generator frame it has just
 /// released (values, live temporaries, calls): the generator is closed.
 pub unsafe fn unwound(f: *mut Frame) {
-    let g = &mut *((*f).return_value as *mut Generator);
-    g.frame = core::ptr::null_mut();
-    g.send_target = core::ptr::null_mut();
+    let g = (*f).return_value as *mut Generator;
+    (*g).frame = core::ptr::null_mut();
+    (*g).send_target = core::ptr::null_mut();
 }
 
 /// Zend's `zend_generator_close`: releases the frame's values (and, when
 /// the execution did not finish, its live temporaries and the calls being
 /// prepared) and the delegates.
-unsafe fn close(vm: &mut Vm, g: &mut Generator, finished: bool) {
-    let f = g.frame;
+unsafe fn close(vm: &mut Vm, g: *mut Generator, finished: bool) {
+    let f = (*g).frame;
     if f.is_null() {
         return;
     }
-    g.frame = core::ptr::null_mut();
-    g.send_target = core::ptr::null_mut();
+    (*g).frame = core::ptr::null_mut();
+    (*g).send_target = core::ptr::null_mut();
     if !finished {
         discard_frozen(g);
         let op = op_array(f);
@@ -355,8 +357,8 @@ unsafe fn close(vm: &mut Vm, g: &mut Generator, finished: bool) {
         crate::exec::slow::exception::drop_held(f);
     }
     // Clear the delegates first: their release may run code.
-    let values = core::mem::replace(&mut g.values, Zval::UNDEF);
-    let inner = core::mem::replace(&mut g.inner, core::ptr::null_mut());
+    let values = core::mem::replace(&mut (*g).values, Zval::UNDEF);
+    let inner = core::mem::replace(&mut (*g).inner, core::ptr::null_mut());
     crate::exec::slow::call::free_frame_values(f);
     values.ptr_dtor();
     if !inner.is_null() {
@@ -369,19 +371,18 @@ unsafe fn close(vm: &mut Vm, g: &mut Generator, finished: bool) {
 /// (catch blocks are not entered), then closes.
 pub unsafe fn destroy(vm: &mut Vm, o: *mut ZObject) {
     let Some(g) = of(o) else { return };
-    let g = &mut *g;
-    let values = core::mem::replace(&mut g.values, Zval::UNDEF);
+        let values = core::mem::replace(&mut (*g).values, Zval::UNDEF);
     values.ptr_dtor();
-    let inner = core::mem::replace(&mut g.inner, core::ptr::null_mut());
+    let inner = core::mem::replace(&mut (*g).inner, core::ptr::null_mut());
     if !inner.is_null() {
         Zval::object(inner).ptr_dtor();
     }
-    let f = g.frame;
+    let f = (*g).frame;
     if f.is_null() {
         return;
     }
     let op = op_array(f);
-    if op.try_catch.is_empty() || vm.stop.is_some() || (*f).opline.is_null() || g.flags & RUNNING != 0 {
+    if op.try_catch.is_empty() || vm.stop.is_some() || (*f).opline.is_null() || (*g).flags & RUNNING != 0 {
         close(vm, g, false);
         return;
     }
@@ -404,7 +405,7 @@ pub unsafe fn destroy(vm: &mut Vm, o: *mut ZObject) {
             let fc = Frame::slot(f, op.ops[tc.finally_end as usize].op1);
             crate::exec::slow::exception::set_no_return(fc);
             (*f).opline = op.entry().add(tc.finally_op as usize - 1);
-            g.flags |= FORCED_CLOSE;
+            (*g).flags |= FORCED_CLOSE;
             let saved = vm.exception.take();
             // The object is alive during its own destruction.
             (*o).header.refcount += 1;
@@ -432,7 +433,7 @@ pub unsafe fn destroy(vm: &mut Vm, o: *mut ZObject) {
 
 /// Copies the calls being prepared (on the VM stack above the frame) out,
 /// before the generator suspends; the stack is popped back by `run_frame`.
-unsafe fn freeze_calls(vm: &mut Vm, g: &mut Generator, f: *mut Frame) {
+unsafe fn freeze_calls(vm: &mut Vm, g: *mut Generator, f: *mut Frame) {
     let call = (*f).call;
     if call.is_null() {
         return;
@@ -455,9 +456,9 @@ unsafe fn freeze_calls(vm: &mut Vm, g: &mut Generator, f: *mut Frame) {
         return;
     }
     let n = (end as usize - start as usize) / 16;
-    g.frozen = core::slice::from_raw_parts(start as *const Zval, n).to_vec();
-    g.frozen_at = start as usize;
-    g.frozen_call = call as usize - start as usize;
+    (*g).frozen = core::slice::from_raw_parts(start as *const Zval, n).to_vec();
+    (*g).frozen_at = start as usize;
+    (*g).frozen_call = call as usize - start as usize;
     for p in vm.pending_magic.iter_mut() {
         let a = p.0 as usize;
         if a >= start as usize && a < end as usize {
@@ -467,24 +468,24 @@ unsafe fn freeze_calls(vm: &mut Vm, g: &mut Generator, f: *mut Frame) {
 }
 
 /// Copies the frozen calls back onto the VM stack, relinking them.
-unsafe fn thaw_calls(vm: &mut Vm, g: &mut Generator, f: *mut Frame) -> Result<(), Thrown> {
-    if g.frozen.is_empty() {
+unsafe fn thaw_calls(vm: &mut Vm, g: *mut Generator, f: *mut Frame) -> Result<(), Thrown> {
+    if (*g).frozen.is_empty() {
         return Ok(());
     }
-    let frozen = core::mem::take(&mut g.frozen);
+    let frozen = core::mem::take(&mut (*g).frozen);
     let bytes = frozen.len() * 16;
     let p = match vm.stack.alloc(bytes, vm.memory_limit) {
         Ok(p) => p as *mut u8,
         Err(e) => {
-            discard_calls(frozen.as_ptr() as *mut u8, g.frozen_at, g.frozen_call);
+            discard_calls(frozen.as_ptr() as *mut u8, (*g).frozen_at, (*g).frozen_call);
             vm.memory_exhausted(e.tried);
             return Err(Thrown);
         }
     };
     core::ptr::copy_nonoverlapping(frozen.as_ptr() as *const u8, p, bytes);
-    let old = g.frozen_at;
+    let old = (*g).frozen_at;
     let reloc = |a: *mut Frame| p.add(a as usize - old) as *mut Frame;
-    let mut c = p.add(g.frozen_call) as *mut Frame;
+    let mut c = p.add((*g).frozen_call) as *mut Frame;
     (*f).call = c;
     while !(*c).prev.is_null() {
         (*c).prev = reloc((*c).prev);
@@ -500,12 +501,12 @@ unsafe fn thaw_calls(vm: &mut Vm, g: &mut Generator, f: *mut Frame) -> Result<()
 }
 
 /// Releases the frozen calls' arguments and `$this` (the generator closes).
-unsafe fn discard_frozen(g: &mut Generator) {
-    if g.frozen.is_empty() {
+unsafe fn discard_frozen(g: *mut Generator) {
+    if (*g).frozen.is_empty() {
         return;
     }
-    let frozen = core::mem::take(&mut g.frozen);
-    discard_calls(frozen.as_ptr() as *mut u8, g.frozen_at, g.frozen_call);
+    let frozen = core::mem::take(&mut (*g).frozen);
+    discard_calls(frozen.as_ptr() as *mut u8, (*g).frozen_at, (*g).frozen_call);
 }
 
 /// Frees the calls copied to `buf` (which were at address `at`).
@@ -528,8 +529,8 @@ unsafe fn discard_calls(buf: *mut u8, at: usize, innermost: usize) {
 
 /// Runs the generator's frame from where it stopped (or, with `throw`,
 /// throws that exception at its yield) until it yields, returns or throws.
-unsafe fn run_frame(vm: &mut Vm, g: &mut Generator, throw: Option<Exception>) -> Result<(), Thrown> {
-    let f = g.frame;
+unsafe fn run_frame(vm: &mut Vm, g: *mut Generator, throw: Option<Exception>) -> Result<(), Thrown> {
+    let f = (*g).frame;
     let caller = vm.cur;
     let mark = vm.stack.top;
     if let Err(t) = thaw_calls(vm, g, f) {
@@ -543,7 +544,7 @@ unsafe fn run_frame(vm: &mut Vm, g: &mut Generator, throw: Option<Exception>) ->
         return Err(Thrown);
     }
     (*f).prev = caller;
-    g.send_target = core::ptr::null_mut();
+    (*g).send_target = core::ptr::null_mut();
     let ip = match throw {
         Some(e) => {
             vm.exception = Some(e);
@@ -551,16 +552,16 @@ unsafe fn run_frame(vm: &mut Vm, g: &mut Generator, throw: Option<Exception>) ->
         }
         None => (*f).opline.add(1),
     };
-    g.flags |= RUNNING;
+    (*g).flags |= RUNNING;
     vm.cur = f;
     vm.nesting += 1;
     let r = dispatch::run(vm, ip, f as *mut Zval);
     vm.nesting -= 1;
-    g.flags &= !RUNNING;
+    (*g).flags &= !RUNNING;
     let out = match r {
         Ret::Leave => Ok(()),
         _ => {
-            if !g.frame.is_null() {
+            if !(*g).frame.is_null() {
                 // A fatal error or exit: abandon the frames above the
                 // generator's and close it.
                 let mut c = vm.cur;
@@ -573,8 +574,8 @@ unsafe fn run_frame(vm: &mut Vm, g: &mut Generator, throw: Option<Exception>) ->
                 }
                 (*f).call = core::ptr::null_mut();
                 crate::exec::slow::exception::drop_held(f);
-                g.frame = core::ptr::null_mut();
-                g.send_target = core::ptr::null_mut();
+                (*g).frame = core::ptr::null_mut();
+                (*g).send_target = core::ptr::null_mut();
                 crate::exec::slow::call::free_frame_values(f);
             }
             if vm.exception.is_some() || vm.stop.is_some() {
@@ -591,15 +592,15 @@ unsafe fn run_frame(vm: &mut Vm, g: &mut Generator, throw: Option<Exception>) ->
 
 /// Moves an array or Iterator delegate on to its next value (Zend's
 /// `zend_generator_get_next_delegated_value`); false when it is done.
-unsafe fn next_delegated(vm: &mut Vm, g: &mut Generator) -> Result<bool, Thrown> {
-    if g.values.is_array() {
-        let a = &*g.values.arr();
-        let Some(pos) = a.pos_valid_from(g.values.u2) else {
-            let v = core::mem::replace(&mut g.values, Zval::UNDEF);
+unsafe fn next_delegated(vm: &mut Vm, g: *mut Generator) -> Result<bool, Thrown> {
+    if (*g).values.is_array() {
+        let a = &*(*g).values.arr();
+        let Some(pos) = a.pos_valid_from((*g).values.u2) else {
+            let v = core::mem::replace(&mut (*g).values, Zval::UNDEF);
             v.ptr_dtor();
             return Ok(false);
         };
-        g.values.u2 = pos + 1;
+        (*g).values.u2 = pos + 1;
         let Some((k, v)) = a.entry_at(pos) else { return Ok(false) };
         let value = (*v).copy_deref();
         let key = match k {
@@ -609,13 +610,13 @@ unsafe fn next_delegated(vm: &mut Vm, g: &mut Generator) -> Result<bool, Thrown>
         set_current(g, value, key);
         return Ok(true);
     }
-    let o = g.values.obj();
+    let o = (*g).values.obj();
     let r = (|| {
         use crate::exec::slow::iter::call0;
-        if g.values_index > 0 {
+        if (*g).values_index > 0 {
             call0(vm, o, b"next")?.ptr_dtor();
         }
-        g.values_index += 1;
+        (*g).values_index += 1;
         let valid = call0(vm, o, b"valid")?;
         let ok = crate::value::convert::to_bool(&valid);
         valid.ptr_dtor();
@@ -638,17 +639,17 @@ unsafe fn next_delegated(vm: &mut Vm, g: &mut Generator) -> Result<bool, Thrown>
             Ok(true)
         }
         other => {
-            let v = core::mem::replace(&mut g.values, Zval::UNDEF);
+            let v = core::mem::replace(&mut (*g).values, Zval::UNDEF);
             v.ptr_dtor();
             other.map(|_| false)
         }
     }
 }
 
-unsafe fn set_current(g: &mut Generator, value: Zval, key: Zval) {
-    let (ov, ok) = (g.value, g.key);
-    g.value = value;
-    g.key = key;
+unsafe fn set_current(g: *mut Generator, value: Zval, key: Zval) {
+    let (ov, ok) = ((*g).value, (*g).key);
+    (*g).value = value;
+    (*g).key = key;
     ov.ptr_dtor();
     ok.ptr_dtor();
 }
@@ -663,39 +664,39 @@ fn take_exception(vm: &mut Vm) -> Option<Exception> {
 
 /// Zend's `zend_generator_resume`: advances the generator to its next
 /// yield (through its delegates), or throws `throw` at its yield.
-pub unsafe fn resume(vm: &mut Vm, g: &mut Generator, mut throw: Option<Exception>) -> Result<(), Thrown> {
-    if g.frame.is_null() {
+pub unsafe fn resume(vm: &mut Vm, g: *mut Generator, mut throw: Option<Exception>) -> Result<(), Thrown> {
+    if (*g).frame.is_null() {
         if let Some(e) = throw {
             vm.exception = Some(e);
             return Err(Thrown);
         }
         return Ok(());
     }
-    if g.flags & RUNNING != 0 {
+    if (*g).flags & RUNNING != 0 {
         drop(throw);
         return Err(vm.throw_error("Error", "Cannot resume an already running generator"));
     }
-    g.flags &= !AT_FIRST_YIELD;
-    g.flags |= STARTED;
+    (*g).flags &= !AT_FIRST_YIELD;
+    (*g).flags |= STARTED;
     // Advance the delegate first.
-    if !g.inner.is_null() {
-        let ig = &mut *of(g.inner).expect("a generator delegate");
+    if !(*g).inner.is_null() {
+        let ig = of((*g).inner).expect("a generator delegate");
         // Traces show the inner generator called from the outer one.
-        let f = g.frame;
+        let f = (*g).frame;
         (*f).prev = vm.cur;
         let saved = vm.cur;
         vm.cur = f;
-        g.flags |= RUNNING;
+        (*g).flags |= RUNNING;
         let r = resume(vm, ig, throw.take());
-        g.flags &= !RUNNING;
+        (*g).flags &= !RUNNING;
         vm.cur = saved;
-        if r.is_ok() && !ig.frame.is_null() {
+        if r.is_ok() && !(*ig).frame.is_null() {
             return Ok(());
         }
         if vm.stop.is_some() {
             return Err(Thrown);
         }
-        let inner = core::mem::replace(&mut g.inner, core::ptr::null_mut());
+        let inner = core::mem::replace(&mut (*g).inner, core::ptr::null_mut());
         if r.is_err() {
             throw = take_exception(vm);
         } else {
@@ -703,14 +704,14 @@ pub unsafe fn resume(vm: &mut Vm, g: &mut Generator, mut throw: Option<Exception
             if (*at).result_type != IS_UNUSED {
                 let slot = operand::result(at, f as *mut Zval);
                 let old = *slot;
-                *slot = if ig.retval.is_undef() { Zval::NULL } else { ig.retval.copy_value() };
+                *slot = if (*ig).retval.is_undef() { Zval::NULL } else { (*ig).retval.copy_value() };
                 old.ptr_dtor();
             }
         }
         Zval::object(inner).ptr_dtor();
-    } else if !g.values.is_undef() {
+    } else if !(*g).values.is_undef() {
         if throw.is_some() {
-            let v = core::mem::replace(&mut g.values, Zval::UNDEF);
+            let v = core::mem::replace(&mut (*g).values, Zval::UNDEF);
             v.ptr_dtor();
         } else {
             match next_delegated(vm, g) {
@@ -727,14 +728,14 @@ pub unsafe fn resume(vm: &mut Vm, g: &mut Generator, mut throw: Option<Exception
     }
     loop {
         run_frame(vm, g, throw.take())?;
-        if g.frame.is_null() {
+        if (*g).frame.is_null() {
             return Ok(());
         }
         // Suspended at YIELD_FROM: give the delegate's first value.
-        if !g.inner.is_null() {
+        if !(*g).inner.is_null() {
             return Ok(());
         }
-        if g.values.is_undef() {
+        if (*g).values.is_undef() {
             return Ok(());
         }
         match next_delegated(vm, g) {
@@ -751,10 +752,10 @@ pub unsafe fn resume(vm: &mut Vm, g: &mut Generator, mut throw: Option<Exception
 }
 
 /// Runs a generator that has not started to its first yield.
-pub unsafe fn ensure_initialized(vm: &mut Vm, g: &mut Generator) -> Result<(), Thrown> {
-    if g.flags & STARTED == 0 && !g.frame.is_null() {
+pub unsafe fn ensure_initialized(vm: &mut Vm, g: *mut Generator) -> Result<(), Thrown> {
+    if (*g).flags & STARTED == 0 && !(*g).frame.is_null() {
         resume(vm, g, None)?;
-        g.flags |= AT_FIRST_YIELD;
+        (*g).flags |= AT_FIRST_YIELD;
     }
     Ok(())
 }
@@ -774,9 +775,9 @@ unsafe fn leaf(g: *mut Generator) -> *mut Generator {
 // ---------------------------------------------------------------- iteration from Rust
 
 /// Whether the generator is still open (Zend's `valid()` after initializing).
-pub unsafe fn valid(vm: &mut Vm, g: &mut Generator) -> Result<bool, Thrown> {
+pub unsafe fn valid(vm: &mut Vm, g: *mut Generator) -> Result<bool, Thrown> {
     ensure_initialized(vm, g)?;
-    Ok(!g.frame.is_null())
+    Ok(!(*g).frame.is_null())
 }
 
 /// The current value (owned; null when closed).
@@ -807,32 +808,32 @@ pub unsafe fn key(g: *mut Generator) -> Zval {
 
 /// FE_RESET on a generator (Zend's `zend_generator_get_iterator` and
 /// iterator rewind): true when there is nothing to visit.
-pub unsafe fn fe_reset(vm: &mut Vm, g: &mut Generator) -> Result<bool, Thrown> {
-    if g.frame.is_null() {
+pub unsafe fn fe_reset(vm: &mut Vm, g: *mut Generator) -> Result<bool, Thrown> {
+    if (*g).frame.is_null() {
         return Err(vm.throw_error("Exception", "Cannot traverse an already closed generator"));
     }
     rewind(vm, g)?;
-    Ok(g.frame.is_null())
+    Ok((*g).frame.is_null())
 }
 
 /// FE_FETCH on a generator: advances (unless `first`), then gives the
 /// value and key; `None` at the end.
-pub unsafe fn fe_fetch(vm: &mut Vm, g: &mut Generator, first: bool) -> Result<Option<(Zval, Zval)>, Thrown> {
+pub unsafe fn fe_fetch(vm: &mut Vm, g: *mut Generator, first: bool) -> Result<Option<(Zval, Zval)>, Thrown> {
     if !first {
         ensure_initialized(vm, g)?;
         resume(vm, g, None)?;
     } else {
         ensure_initialized(vm, g)?;
     }
-    if g.frame.is_null() {
+    if (*g).frame.is_null() {
         return Ok(None);
     }
     Ok(Some((current(g), key(g))))
 }
 
-unsafe fn rewind(vm: &mut Vm, g: &mut Generator) -> Result<(), Thrown> {
+unsafe fn rewind(vm: &mut Vm, g: *mut Generator) -> Result<(), Thrown> {
     ensure_initialized(vm, g)?;
-    if g.flags & AT_FIRST_YIELD == 0 {
+    if (*g).flags & AT_FIRST_YIELD == 0 {
         return Err(vm.throw_error("Exception", "Cannot rewind a generator that was already run"));
     }
     Ok(())
@@ -858,7 +859,7 @@ pub fn m_current(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
     let g = this_gen(vm)?;
     // SAFETY: `g` is the state of the live `$this`.
     unsafe {
-        ensure_initialized(vm, &mut *g)?;
+        ensure_initialized(vm, g)?;
         *r = current(g);
     }
     Ok(())
@@ -868,7 +869,7 @@ pub fn m_key(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
     let g = this_gen(vm)?;
     // SAFETY: as above.
     unsafe {
-        ensure_initialized(vm, &mut *g)?;
+        ensure_initialized(vm, g)?;
         *r = key(g);
     }
     Ok(())
@@ -878,8 +879,8 @@ pub fn m_next(vm: &mut Vm, _a: &[Zval], _r: &mut Zval) -> R {
     let g = this_gen(vm)?;
     // SAFETY: as above.
     unsafe {
-        ensure_initialized(vm, &mut *g)?;
-        resume(vm, &mut *g, None)
+        ensure_initialized(vm, g)?;
+        resume(vm, g, None)
     }
 }
 
@@ -887,7 +888,7 @@ pub fn m_valid(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
     let g = this_gen(vm)?;
     // SAFETY: as above.
     unsafe {
-        *r = Zval::bool(valid(vm, &mut *g)?);
+        *r = Zval::bool(valid(vm, g)?);
     }
     Ok(())
 }
@@ -895,7 +896,7 @@ pub fn m_valid(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
 pub fn m_rewind(vm: &mut Vm, _a: &[Zval], _r: &mut Zval) -> R {
     let g = this_gen(vm)?;
     // SAFETY: as above.
-    unsafe { rewind(vm, &mut *g) }
+    unsafe { rewind(vm, g) }
 }
 
 pub fn m_send(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
@@ -903,7 +904,7 @@ pub fn m_send(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
     let v = a.first().copied().unwrap_or(Zval::NULL);
     // SAFETY: as above; the send target is a slot of the suspended frame.
     unsafe {
-        ensure_initialized(vm, &mut *g)?;
+        ensure_initialized(vm, g)?;
         if (*g).frame.is_null() {
             return Ok(());
         }
@@ -914,7 +915,7 @@ pub fn m_send(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
             *t = v.copy_deref();
             old.ptr_dtor();
         }
-        resume(vm, &mut *g, None)?;
+        resume(vm, g, None)?;
         *r = current(g);
     }
     Ok(())
@@ -931,7 +932,7 @@ pub fn m_throw(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
             return Err(vm.throw_error("TypeError", &msg));
         }
         let e = Exception::new(v.obj());
-        if let Err(t) = ensure_initialized(vm, &mut *g) {
+        if let Err(t) = ensure_initialized(vm, g) {
             drop(e);
             return Err(t);
         }
@@ -940,7 +941,7 @@ pub fn m_throw(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
             return Err(Thrown);
         }
         // The exception goes to the innermost delegate's yield.
-        resume(vm, &mut *g, Some(e))?;
+        resume(vm, g, Some(e))?;
         *r = current(g);
     }
     Ok(())
@@ -950,7 +951,7 @@ pub fn m_get_return(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
     let g = this_gen(vm)?;
     // SAFETY: as above.
     unsafe {
-        ensure_initialized(vm, &mut *g)?;
+        ensure_initialized(vm, g)?;
         if !(*g).retval.is_undef() {
             *r = (*g).retval.copy_deref();
             return Ok(());

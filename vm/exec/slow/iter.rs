@@ -226,7 +226,7 @@ unsafe fn object_reset(vm: &mut Vm, obj: Zval, res: *mut Zval) -> Result<bool, T
     if let Some(g) = crate::exec::generator::of(obj.obj()) {
         *res = obj;
         (*res).u2 = 0;
-        return crate::exec::generator::fe_reset(vm, &mut *g);
+        return crate::exec::generator::fe_reset(vm, g);
     }
     let obj = aggregate_iterator(vm, obj)?;
     let o = obj.obj();
@@ -268,7 +268,7 @@ unsafe fn object_fetch(vm: &mut Vm, fp: *mut Zval, ip: *const Op, it: *mut Zval)
     let (val, key) = if let Some(g) = crate::exec::generator::of(o) {
         let first = (*it).u2 == 0;
         (*it).u2 = 1;
-        match crate::exec::generator::fe_fetch(vm, &mut *g, first)? {
+        match crate::exec::generator::fe_fetch(vm, g, first)? {
             Some(vk) => vk,
             None => return Ok(false),
         }
@@ -370,11 +370,11 @@ pub unsafe fn walk_traversable(vm: &mut Vm, obj: &Zval, keys: bool, f: &mut dyn 
         // Hold the generator while it runs (the callback may drop the caller's copy).
         let held = obj.copy_value();
         let r = (|| {
-            if crate::exec::generator::fe_reset(vm, &mut *g)? {
+            if crate::exec::generator::fe_reset(vm, g)? {
                 return Ok(());
             }
             let mut first = true;
-            while let Some((v, k)) = crate::exec::generator::fe_fetch(vm, &mut *g, first)? {
+            while let Some((v, k)) = crate::exec::generator::fe_fetch(vm, g, first)? {
                 first = false;
                 if keys {
                     f(k, v);

@@ -126,6 +126,9 @@ pub unsafe fn instantiate(vm: &mut Vm, c: *const Class) -> Result<*mut ZObject, 
         };
         return Err(vm.throw_error("Error", &format!("Cannot instantiate {what} {}", cl.name_str())));
     }
+    if cl.flags & CLASS_INTERNAL != 0 && cl.name == b"Generator" {
+        return Err(vm.throw_error("Error", "The \"Generator\" class is reserved for internal use and cannot be manually instantiated"));
+    }
     ensure_defaults(vm, c)?;
     let o = ZObject::alloc(c, &*cl.defaults.get());
     vm.objects.add(o);
