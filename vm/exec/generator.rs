@@ -782,27 +782,24 @@ pub unsafe fn valid(vm: &mut Vm, g: *mut Generator) -> Result<bool, Thrown> {
 
 /// The current value (owned; null when closed).
 pub unsafe fn current(g: *mut Generator) -> Zval {
-    if (*g).frame.is_null() {
-        return Zval::NULL;
-    }
-    let l = leaf(g);
-    if (*l).value.is_undef() {
-        Zval::NULL
-    } else {
-        (*l).value.copy_deref()
-    }
+    shown(g, |l| &(*l).value)
 }
 
 /// The current key (owned; null when closed).
 pub unsafe fn key(g: *mut Generator) -> Zval {
+    shown(g, |l| &(*l).key)
+}
+
+/// A copy of the leaf's `field` (null when closed or not set).
+unsafe fn shown(g: *mut Generator, field: impl Fn(*mut Generator) -> *const Zval) -> Zval {
     if (*g).frame.is_null() {
         return Zval::NULL;
     }
-    let l = leaf(g);
-    if (*l).key.is_undef() {
+    let v = &*field(leaf(g));
+    if v.is_undef() {
         Zval::NULL
     } else {
-        (*l).key.copy_deref()
+        v.copy_deref()
     }
 }
 

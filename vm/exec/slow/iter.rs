@@ -22,7 +22,13 @@ pub unsafe fn fe_reset_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
     }
     if v.is_object() {
         *res = Zval::NULL;
-        return object_reset(vm, v.copy_value(), res);
+        let r = object_reset(vm, v.copy_value(), res);
+        if r.is_err() {
+            // The loop never starts: its iterator goes (Zend's FE_RESET frees it too).
+            let it = core::mem::replace(&mut *res, Zval::NULL);
+            it.ptr_dtor();
+        }
+        return r;
     }
     let t = crate::stdlib::type_name(v);
     vm.warning(&format!("foreach() argument must be of type array|object, {} given", t));
