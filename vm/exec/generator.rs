@@ -713,17 +713,8 @@ pub unsafe fn resume(vm: &mut Vm, g: *mut Generator, mut throw: Option<Exception
         if throw.is_some() {
             let v = core::mem::replace(&mut (*g).values, Zval::UNDEF);
             v.ptr_dtor();
-        } else {
-            match next_delegated(vm, g) {
-                Ok(true) => return Ok(()),
-                Ok(false) => {}
-                Err(t) => {
-                    if vm.stop.is_some() {
-                        return Err(t);
-                    }
-                    throw = take_exception(vm);
-                }
-            }
+        } else if deliver_delegated(vm, g, &mut throw)? {
+            return Ok(());
         }
     }
     loop {
@@ -735,18 +726,22 @@ pub unsafe fn resume(vm: &mut Vm, g: *mut Generator, mut throw: Option<Exception
         if !(*g).inner.is_null() {
             return Ok(());
         }
-        if (*g).values.is_undef() {
+        if (*g).values.is_undef() || deliver_delegated(vm, g, &mut throw)? {
             return Ok(());
         }
-        match next_delegated(vm, g) {
-            Ok(true) => return Ok(()),
-            Ok(false) => {}
-            Err(t) => {
-                if vm.stop.is_some() {
-                    return Err(t);
-                }
-                throw = take_exception(vm);
-            }
+    }
+}
+
+/// `next_delegated` for `resume`: `Ok(true)` when a value was delivered;
+/// `Ok(false)` when the delegate is done, or threw (the exception, in
+/// `throw`, is then thrown at the `yield from`).
+unsafe fn deliver_delegated(vm: &mut Vm, g: *mut Generator, throw: &mut Option<Exception>) -> Result<bool, Thrown> {
+    match next_delegated(vm, g) {
+        Ok(delivered) => Ok(delivered),
+        Err(t) if vm.stop.is_some() => Err(t),
+        Err(_) => {
+            *throw = take_exception(vm);
+            Ok(false)
         }
     }
 }
