@@ -89,3 +89,6 @@ echo $ha->p, $ha instanceof HBase ? "y" : "n", $hb->q, "\n";
 echo get_class($ho), gettype($ho), gettype(1.5), "\n"; $ho->p++; HBase::$s--;
 $pi1 = $ho->p++; $pi2 = $ho->p--; $pi3 = HBase::$s++; $pi4 = HBase::$s--; echo $pi1, $pi2, $pi3, $pi4, "\n";
 class AhLate extends AhLater {} class AhLater {} echo get_parent_class(new AhLate), "\n";
+function hgen($n) { $got = yield 'k' => $n; yield; $r = yield from [1, 2]; yield from hgen2(); return $got . $r; }
+function hgen2() { yield 3; return 4; }
+$hg = hgen(7); foreach ($hg as $hk2 => $hv) { echo $hk2, $hv; } echo $hg->getReturn(), "\n";

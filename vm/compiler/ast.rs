@@ -265,6 +265,8 @@ pub struct Function<'a> {
     pub uses: &'a [ClosureUse<'a>],
     /// `static function` / `static fn` closures.
     pub is_static: bool,
+    /// The body contains `yield` (not counting nested functions).
+    pub is_generator: bool,
     pub attributes: &'a [Attribute<'a>],
     /// Doc comment `/** ... */` just before the declaration.
     pub doc_comment: Option<&'a [u8]>,

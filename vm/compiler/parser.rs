@@ -201,6 +201,7 @@ pub(crate) fn parse_program_guarded<'a>(
         list_item_ok: false,
         stmt_expect: None,
         functions: 0,
+        generator: false,
         first_statement: false,
         class_name: b"",
         array_close: Tok::RBracket,
@@ -270,6 +271,9 @@ struct Parser<'a> {
     stmt_expect: Option<&'static str>,
     /// Number of enclosing function bodies.
     functions: u32,
+    /// The function body being parsed contains `yield` (Zend's
+    /// `CG(extra_fn_flags) |= ZEND_ACC_GENERATOR`).
+    generator: bool,
     /// The next statement is at the file's top level with only declares before it.
     first_statement: bool,
     /// The class whose body is being parsed, for messages.
@@ -1466,13 +1470,16 @@ impl<'a> Parser<'a> {
             uses = list.into_bump_slice();
         }
         let return_type = if self.eat(Tok::Colon) { Some(self.parse_type()?) } else { None };
+        let mut is_generator = false;
         let body = if !body_required && self.eat(Tok::Semicolon) {
             None
         } else {
             self.expect_x(Tok::LBrace, if body_required { "\"{\"" } else { "\";\" or \"{\"" })?;
             let saved = std::mem::take(&mut self.loops);
             self.functions += 1;
+            let outer_gen = std::mem::replace(&mut self.generator, false);
             let b = self.costed(9, |p| p.statements_until(&[Tok::RBrace], false));
+            is_generator = std::mem::replace(&mut self.generator, outer_gen);
             self.functions -= 1;
             self.loops = saved;
             Some(b?)
@@ -1491,6 +1498,7 @@ impl<'a> Parser<'a> {
             body,
             uses,
             is_static,
+            is_generator,
             attributes,
             doc_comment: None,
         }))
@@ -2337,6 +2345,7 @@ impl<'a> Parser<'a> {
     }
 
     fn yield_context(&mut self, line: u32) {
+        self.generator = true;
         if self.functions == 0 {
             self.defer("The \"yield\" expression can only be used inside a function", line);
         }
@@ -3123,7 +3132,9 @@ impl<'a> Parser<'a> {
                 self.expect_x(Tok::DoubleArrow, "\"=>\"")?;
                 let saved = std::mem::take(&mut self.loops);
                 self.functions += 1;
+                let outer_gen = std::mem::replace(&mut self.generator, false);
                 let body = self.costed(9, |p| p.expr_bp(0));
+                let is_generator = std::mem::replace(&mut self.generator, outer_gen);
                 self.functions -= 1;
                 self.loops = saved;
                 let body = body?;
@@ -3139,6 +3150,7 @@ impl<'a> Parser<'a> {
                     body: Some(self.a.alloc_slice_fill_iter(std::iter::once(ret))),
                     uses: &[],
                     is_static,
+                    is_generator,
                     attributes: attrs,
                     doc_comment: None,
                 });

@@ -4,6 +4,7 @@
 
 pub mod dispatch;
 pub mod frame;
+pub mod generator;
 pub mod handlers;
 pub mod operand;
 pub mod run;

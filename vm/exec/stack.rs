@@ -124,6 +124,21 @@ impl Stack {
         frame as *mut u8 == self.base
     }
 
+    /// Whether `p` lies in the innermost page.
+    pub fn in_top_page(&self, p: *mut u8) -> bool {
+        p >= self.base && p < self.end
+    }
+
+    /// Pops everything above `mark` (an earlier `top`), leaving pages
+    /// entered since then (frames left behind by a generator that resumed
+    /// above its caller's frames).
+    pub fn release_to(&mut self, mark: *mut u8) {
+        while self.pages.len() > 1 && !(mark >= self.base && mark <= self.end) {
+            self.pop_page();
+        }
+        self.top = mark;
+    }
+
     #[cold]
     fn pop_page(&mut self) {
         if self.pages.len() <= 1 {

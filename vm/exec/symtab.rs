@@ -125,6 +125,20 @@ pub unsafe fn defined(vm: &Vm, f: *mut Frame) -> Vec<(Vec<u8>, *mut Zval)> {
     out
 }
 
+/// The names of the user frame `f`'s defined dynamic variables, in order.
+///
+/// # Safety
+/// `f` is a live user frame.
+pub unsafe fn dynamic_names(vm: &Vm, f: *mut Frame) -> Vec<Vec<u8>> {
+    if (*f).this.type_info & CALL_SYMTAB == 0 {
+        return Vec::new();
+    }
+    match table_index(vm, f) {
+        Some(t) => vm.symtabs[t].vars.iter().filter(|(_, v)| !v.is_undef()).map(|(n, _)| n.to_vec()).collect(),
+        None => Vec::new(),
+    }
+}
+
 /// Frees the dynamic variables of a frame that leaves (after its CVs, as
 /// Zend's leave helper frees the symbol table after the CVs). Values are
 /// released in the order they were made; a destructor that runs may make

@@ -52,7 +52,7 @@ pub fn is_builtin_name(lc: &[u8]) -> bool {
         "divisionbyzeroerror", "unhandledmatcherror", "jsonexception", "logicexception", "badfunctioncallexception",
         "badmethodcallexception", "domainexception", "invalidargumentexception", "lengthexception",
         "outofrangeexception", "runtimeexception", "outofboundsexception", "overflowexception", "rangeexception",
-        "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator",
+        "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator", "generator",
     ];
     NAMES.iter().any(|n| n.as_bytes() == lc)
 }
@@ -157,6 +157,19 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
         call.func.op.num_args = 1;
         d.methods.push(call);
         d.methods.push(method("fromCallable", &["callback"], 1, cl::closure_from_callable, ACC_PUBLIC | ACC_STATIC));
+        d
+    }));
+    v.push(Box::new({
+        use crate::exec::generator as g;
+        let mut d = class("Generator", CLASS_FINAL, None, &["Iterator"]);
+        d.methods.push(method("current", &[], 0, g::m_current, ACC_PUBLIC));
+        d.methods.push(method("key", &[], 0, g::m_key, ACC_PUBLIC));
+        d.methods.push(method("next", &[], 0, g::m_next, ACC_PUBLIC));
+        d.methods.push(method("valid", &[], 0, g::m_valid, ACC_PUBLIC));
+        d.methods.push(method("rewind", &[], 0, g::m_rewind, ACC_PUBLIC));
+        d.methods.push(method("send", &["value"], 1, g::m_send, ACC_PUBLIC));
+        d.methods.push(method("throw", &["exception"], 1, g::m_throw, ACC_PUBLIC));
+        d.methods.push(method("getReturn", &[], 0, g::m_get_return, ACC_PUBLIC));
         d
     }));
     let storage = || prop("storage", Zval::array(ZArray::new()), ACC_PRIVATE, None);

@@ -190,6 +190,9 @@ pub struct FuncBuilder {
     pub has_return_type: bool,
     /// `function &f()`: returns use RETURN_BY_REF.
     pub returns_ref: bool,
+    /// The body contains `yield` (`ZEND_ACC_GENERATOR`): GENERATOR_CREATE
+    /// after the parameters, every `return` a GENERATOR_RETURN.
+    pub is_generator: bool,
     /// Ids of the open loops, outermost first (for goto).
     pub loop_path: Vec<u32>,
     pub loop_seq: u32,
@@ -220,6 +223,7 @@ impl FuncBuilder {
             is_main,
             has_return_type: false,
             returns_ref: false,
+            is_generator: false,
             loop_path: Vec::new(),
             loop_seq: 0,
             loop_frees: Vec::new(),

@@ -162,7 +162,24 @@ impl Compiler {
             ExprKind::ArrowFn(f) => self.compile_closure(f, true, e.line)?,
             ExprKind::Match { subject, arms } => self.compile_match(subject, arms, e.line)?,
             ExprKind::Throw(x) => self.compile_throw(x, e.line, true)?,
-            ExprKind::Yield { .. } | ExprKind::YieldFrom(_) => return unsupported("yield", e.line),
+            ExprKind::Yield { key, value } => {
+                // zend_compile_yield: the key first, then the value.
+                let k = match key {
+                    Some(k) => self.compile_expr(k)?,
+                    None => Node::Unused,
+                };
+                let v = match value {
+                    Some(v) => self.compile_expr(v)?,
+                    None => Node::Unused,
+                };
+                self.f.line = e.line;
+                self.f.emit_var(Opcode::Yield, &v, &k)
+            }
+            ExprKind::YieldFrom(x) => {
+                let n = self.compile_expr(x)?;
+                self.f.line = e.line;
+                self.f.emit_tmp(Opcode::YieldFrom, &n, &Node::Unused)
+            }
         })
     }
 

@@ -67,8 +67,15 @@ unsafe fn stash_pending(vm: &mut Vm, fc: *mut Zval) {
     (*fc).u2 = NO_RETURN;
 }
 
+/// The FAST_CALL var `fc` says "no exception, return nowhere": a
+/// generator being destroyed runs its finally blocks so.
+pub(crate) unsafe fn set_no_return(fc: *mut Zval) {
+    *fc = Zval::ptr(core::ptr::null_mut());
+    (*fc).u2 = NO_RETURN;
+}
+
 /// Takes the exception held in the FAST_CALL var `fc`, if any.
-unsafe fn take_stashed(fc: *mut Zval) -> Option<Exception> {
+pub(crate) unsafe fn take_stashed(fc: *mut Zval) -> Option<Exception> {
     if (*fc).kind() != IS_PTR || (*fc).value.ptr.is_null() {
         return None;
     }
@@ -82,7 +89,7 @@ unsafe fn take_stashed(fc: *mut Zval) -> Option<Exception> {
 
 /// `zend_exception_set_previous`: `prev` becomes the previous exception of
 /// the last exception in the pending one's chain.
-fn chain_previous(vm: &mut Vm, prev: Exception) {
+pub(crate) fn chain_previous(vm: &mut Vm, prev: Exception) {
     let Some(e) = vm.exception.as_ref() else {
         vm.exception = Some(prev);
         return;
@@ -188,6 +195,9 @@ pub unsafe fn fast_ret(vm: *mut Vm, fp: *mut Zval, ip: *const Op) -> Option<(*co
     vm.cur = f;
     match take_stashed(fc) {
         Some(e) => vm.exception = Some(e),
+        // A generator being destroyed leaves its finally blocks so, and
+        // goes on to the enclosing ones.
+        None if (*f).this.type_info & crate::exec::generator::CALL_GENERATOR != 0 => {}
         None => {
             vm.fatal_internal("FAST_RET without an exception to rethrow");
         }
@@ -208,7 +218,7 @@ pub unsafe fn discard_exception(fp: *mut Zval, ip: *const Op) {
 
 /// A `return` that ran the finally (FAST_CALL with the return value in
 /// op2) and will not complete: its value is freed.
-unsafe fn free_incomplete_return(f: *mut Frame, op: &OpArray, fc: *mut Zval) {
+pub(crate) unsafe fn free_incomplete_return(f: *mut Frame, op: &OpArray, fc: *mut Zval) {
     if (*fc).kind() != IS_PTR || (*fc).u2 == NO_RETURN {
         return;
     }
@@ -293,7 +303,12 @@ unsafe fn unwind(vm: &mut Vm, mut f: *mut Frame, mut op_num: u32, mut current: O
         super::call::free_frame_values(vm, f);
         let prev = (*f).prev;
         let top = (*f).this.type_info & super::call::CALL_TOP != 0;
-        vm.stack.free(f as *mut Zval);
+        if (*f).this.type_info & crate::exec::generator::CALL_GENERATOR != 0 {
+            // A generator's frame is its object's: the generator closes.
+            crate::exec::generator::unwound(f);
+        } else {
+            vm.stack.free(f as *mut Zval);
+        }
         vm.cur = prev;
         if top || prev.is_null() {
             // A function a builtin called (a callback) leaves its exception
@@ -359,7 +374,7 @@ unsafe fn fast_call_var(f: *mut Frame, op: &OpArray, finally_end: u32) -> *mut Z
 
 /// Zend's `cleanup_live_vars`: frees the live temporaries of `f` at
 /// `op_num` whose range ends before the catch/finally target `upto`.
-unsafe fn free_live_ranges(vm: &mut Vm, f: *mut Frame, op: &OpArray, op_num: u32, upto: u32) {
+pub(crate) unsafe fn free_live_ranges(vm: &mut Vm, f: *mut Frame, op: &OpArray, op_num: u32, upto: u32) {
     for r in &op.live_ranges {
         if r.start > op_num {
             break;

@@ -22,7 +22,13 @@ pub unsafe fn fe_reset_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
     }
     if v.is_object() {
         *res = Zval::NULL;
-        return object_reset(vm, v.copy_value(), res);
+        let r = object_reset(vm, v.copy_value(), res);
+        if r.is_err() {
+            // The loop never starts: its iterator goes (Zend's FE_RESET frees it too).
+            let it = core::mem::replace(&mut *res, Zval::NULL);
+            it.ptr_dtor();
+        }
+        return r;
     }
     let t = crate::stdlib::type_name(v);
     vm.warning(&format!("foreach() argument must be of type array|object, {} given", t));
@@ -102,7 +108,11 @@ pub unsafe fn fe_reset_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<b
         }
         *res = Zval::NULL;
         if (*(*obj.obj()).class).is_subclass_of_name(b"traversable") {
+            let gen = crate::exec::generator::of(obj.obj()).is_some();
             obj.ptr_dtor();
+            if gen {
+                return Err(vm.throw_error("Exception", "You can only iterate a generator by-reference if it declared that it yields by-reference"));
+            }
             return Err(vm.throw_error("Error", "An iterator cannot be used with foreach by reference"));
         }
         let o = obj.obj();
@@ -187,7 +197,7 @@ unsafe fn is_iterator(c: *const Class) -> bool {
 }
 
 /// Calls method `name` (lowercase) of `o` with no arguments.
-unsafe fn call0(vm: &mut Vm, o: *mut ZObject, name: &[u8]) -> Result<Zval, Thrown> {
+pub(crate) unsafe fn call0(vm: &mut Vm, o: *mut ZObject, name: &[u8]) -> Result<Zval, Thrown> {
     match (*(*o).class).find_method(name) {
         Some(m) => crate::exec::slow::object::call_method(vm, o, m, &[]),
         None => Ok(Zval::NULL),
@@ -196,7 +206,7 @@ unsafe fn call0(vm: &mut Vm, o: *mut ZObject, name: &[u8]) -> Result<Zval, Throw
 
 /// `$it = $agg->getIterator()` until it is an Iterator (Zend's
 /// `zend_user_it_get_new_iterator`).
-unsafe fn aggregate_iterator(vm: &mut Vm, mut obj: Zval) -> Result<Zval, Thrown> {
+pub(crate) unsafe fn aggregate_iterator(vm: &mut Vm, mut obj: Zval) -> Result<Zval, Thrown> {
     loop {
         let c = (*obj.obj()).class;
         if is_iterator(c) || !(*c).is_subclass_of_name(b"iteratoraggregate") {
@@ -219,6 +229,11 @@ unsafe fn aggregate_iterator(vm: &mut Vm, mut obj: Zval) -> Result<Zval, Thrown>
 /// gives) is rewound and asked `valid()`; other objects iterate their
 /// visible properties. `obj` is owned; the iterator goes to `res`.
 unsafe fn object_reset(vm: &mut Vm, obj: Zval, res: *mut Zval) -> Result<bool, Thrown> {
+    if let Some(g) = crate::exec::generator::of(obj.obj()) {
+        *res = obj;
+        (*res).u2 = 0;
+        return crate::exec::generator::fe_reset(vm, g);
+    }
     let obj = aggregate_iterator(vm, obj)?;
     let o = obj.obj();
     *res = obj;
@@ -256,7 +271,14 @@ unsafe fn next_visible_prop(vm: &Vm, o: *mut ZObject, mut pos: u32) -> Option<u3
 /// FE_FETCH_R on an object iterator.
 unsafe fn object_fetch(vm: &mut Vm, fp: *mut Zval, ip: *const Op, it: *mut Zval) -> Result<bool, Thrown> {
     let o = (*it).obj();
-    let (val, key) = if is_iterator((*o).class) {
+    let (val, key) = if let Some(g) = crate::exec::generator::of(o) {
+        let first = (*it).u2 == 0;
+        (*it).u2 = 1;
+        match crate::exec::generator::fe_fetch(vm, g, first)? {
+            Some(vk) => vk,
+            None => return Ok(false),
+        }
+    } else if is_iterator((*o).class) {
         if (*it).u2 != 0 {
             call0(vm, o, b"next")?.ptr_dtor();
             let valid = call0(vm, o, b"valid")?;
@@ -350,6 +372,28 @@ unsafe fn object_fetch_rw(vm: &mut Vm, fp: *mut Zval, ip: *const Op, it: *mut Zv
 /// Zend's `spl_iterator_apply`): rewind, then valid/current/key/next; `f`
 /// gets each key and value (owned) when `keys` is set, else NULL keys.
 pub unsafe fn walk_traversable(vm: &mut Vm, obj: &Zval, keys: bool, f: &mut dyn FnMut(Zval, Zval)) -> Result<(), Thrown> {
+    if let Some(g) = crate::exec::generator::of(obj.obj()) {
+        // Hold the generator while it runs (the callback may drop the caller's copy).
+        let held = obj.copy_value();
+        let r = (|| {
+            if crate::exec::generator::fe_reset(vm, g)? {
+                return Ok(());
+            }
+            let mut first = true;
+            while let Some((v, k)) = crate::exec::generator::fe_fetch(vm, g, first)? {
+                first = false;
+                if keys {
+                    f(k, v);
+                } else {
+                    k.ptr_dtor();
+                    f(Zval::NULL, v);
+                }
+            }
+            Ok(())
+        })();
+        held.ptr_dtor();
+        return r;
+    }
     let it = aggregate_iterator(vm, obj.copy_value())?;
     let o = it.obj();
     let r = (|| {

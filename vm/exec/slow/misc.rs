@@ -409,6 +409,28 @@ pub unsafe fn jump_table(vm: &mut Vm, fp: *mut Zval, ip: *const Op, mode: u32) -
     (*(*(fp as *mut crate::exec::Frame)).func).op.entry().add(idx)
 }
 
+/// The keys and values of op1 (`src`) when it is a Traversable object
+/// (`None` for anything else); op1 is freed either way.
+unsafe fn unpack_traversable(vm: &mut Vm, fp: *mut Zval, ip: *const Op, src: &Zval) -> Result<Option<Vec<(Zval, Zval)>>, Thrown> {
+    if !src.is_object() || !(*(*src.obj()).class).is_subclass_of_name(b"traversable") {
+        super::free_op(fp, ip, 1);
+        return Ok(None);
+    }
+    let obj = src.copy_value();
+    super::free_op(fp, ip, 1);
+    let mut items = Vec::new();
+    let r = super::iter::walk_traversable(vm, &obj, true, &mut |k, v| items.push((k, v)));
+    obj.ptr_dtor();
+    if let Err(t) = r {
+        for (k, v) in items {
+            k.ptr_dtor();
+            v.ptr_dtor();
+        }
+        return Err(t);
+    }
+    Ok(Some(items))
+}
+
 /// ADD_ARRAY_UNPACK: appends the elements of op1 to the array in the
 /// result (`[...$a]`): integer keys renumbered, string keys overwrite.
 #[cold]
@@ -417,8 +439,35 @@ pub unsafe fn add_array_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     super::enter(vm, fp, ip);
     let src = (*read1(vm, fp, ip)).deref();
     if !src.is_array() {
-        super::free_op(fp, ip, 1);
-        return Err(vm.throw_error("Error", "Only arrays and Traversables can be unpacked"));
+        let items = unpack_traversable(vm, fp, ip, src);
+        let Some(items) = items? else {
+            return Err(vm.throw_error("Error", "Only arrays and Traversables can be unpacked"));
+        };
+        let dst = ZArray::separate(operand::result(ip, fp));
+        let mut items = items.into_iter();
+        while let Some((k, v)) = items.next() {
+            let err = if k.is_long() {
+                if (*dst).append(v).is_some() {
+                    continue;
+                }
+                v.ptr_dtor();
+                "Cannot add element to the array as the next element is already occupied"
+            } else if k.is_string() {
+                (*dst).update_str(k.str(), v);
+                k.ptr_dtor();
+                continue;
+            } else {
+                k.ptr_dtor();
+                v.ptr_dtor();
+                "Keys must be of type int|string during array unpacking"
+            };
+            for (k, v) in items {
+                k.ptr_dtor();
+                v.ptr_dtor();
+            }
+            return Err(vm.throw_error("Error", err));
+        }
+        return Ok(());
     }
     let res = operand::result(ip, fp);
     let dst = ZArray::separate(res);
@@ -540,8 +589,10 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
     let kind = (*ip).op1_type;
     let src = read1(vm, fp, ip);
     if !(*src).is_array() {
-        super::free_op(fp, ip, 1);
-        return Err(vm.throw_error("TypeError", "Only arrays and Traversables can be unpacked"));
+        let Some(items) = unpack_traversable(vm, fp, ip, (*src).deref())? else {
+            return Err(vm.throw_error("TypeError", "Only arrays and Traversables can be unpacked"));
+        };
+        return send_unpacked_items(vm, fp, items);
     }
     if (*(*src).arr()).iter().any(|(k, _)| matches!(k, crate::value::array::KeyRef::Str(_))) {
         super::free_op(fp, ip, 1);
@@ -584,6 +635,54 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
         (*call).this.u2 = n;
     }
     super::free_op(fp, ip, 1);
+    Ok(())
+}
+
+/// SEND_UNPACK of a Traversable: its values (`items`, owned) become the
+/// next arguments, by value (with PHP's warning for a by-reference
+/// parameter).
+unsafe fn send_unpacked_items(vm: &mut Vm, fp: *mut Zval, items: Vec<(Zval, Zval)>) -> Result<(), Thrown> {
+    let release = |items: &mut dyn Iterator<Item = (Zval, Zval)>| {
+        for (k, v) in items {
+            k.ptr_dtor();
+            v.ptr_dtor();
+        }
+    };
+    if items.iter().any(|(k, _)| k.is_string()) {
+        release(&mut items.into_iter());
+        return Err(vm.throw_error("Error", "Unpacking arrays with string keys (named arguments) is not supported yet"));
+    }
+    if let Some((k, _)) = items.iter().find(|(k, _)| !k.is_long()) {
+        let _ = k;
+        release(&mut items.into_iter());
+        return Err(vm.throw_error("Error", "Keys must be of type int|string during argument unpacking"));
+    }
+    let n0 = (*(*(fp as *mut crate::exec::Frame)).call).num_args();
+    let call = match grow_call(vm, fp, n0 + items.len() as u32) {
+        Ok(c) => c,
+        Err(t) => {
+            release(&mut items.into_iter());
+            return Err(t);
+        }
+    };
+    let mut n = n0;
+    for (k, v) in items {
+        k.ptr_dtor();
+        n += 1;
+        if super::call::arg_by_ref(call, n) {
+            let f = &*(*call).func;
+            let name = match (*call).entry.is_null() {
+                true => f.name().to_vec(),
+                false => (*(*call).entry).name().to_vec(),
+            };
+            let msg = format!("Cannot pass by-reference argument {n} of {}() by unpacking a Traversable, passing by-value instead", String::from_utf8_lossy(&name));
+            vm.warning(&msg);
+            *crate::exec::Frame::slot(call, n - 1) = Zval::reference(crate::value::ZRef::new(v));
+        } else {
+            *crate::exec::Frame::slot(call, n - 1) = v;
+        }
+        (*call).this.u2 = n;
+    }
     Ok(())
 }
 

@@ -34,7 +34,15 @@ pub unsafe fn release(o: *mut ZObject) {
     let vm = crate::exec::vm::current();
     if (*o).flags & OBJ_DESTRUCTOR_CALLED == 0 {
         (*o).flags |= OBJ_DESTRUCTOR_CALLED;
-        if let Some(d) = ZObject::class(o).magic.destruct {
+        if !vm.is_null() && crate::exec::generator::of(o).is_some() {
+            // Zend's zend_generator_dtor_storage: finally blocks run.
+            (*o).header.refcount = 1;
+            crate::exec::generator::destroy(&mut *vm, o);
+            (*o).header.refcount -= 1;
+            if (*o).header.refcount > 0 {
+                return;
+            }
+        } else if let Some(d) = ZObject::class(o).magic.destruct {
             if !vm.is_null() && (*vm).stop.is_none() {
                 (*o).header.refcount = 1;
                 call_destructor(&mut *vm, o, d);
@@ -117,6 +125,9 @@ pub unsafe fn instantiate(vm: &mut Vm, c: *const Class) -> Result<*mut ZObject, 
             "abstract class"
         };
         return Err(vm.throw_error("Error", &format!("Cannot instantiate {what} {}", cl.name_str())));
+    }
+    if cl.flags & CLASS_INTERNAL != 0 && cl.name == b"Generator" {
+        return Err(vm.throw_error("Error", "The \"Generator\" class is reserved for internal use and cannot be manually instantiated"));
     }
     ensure_defaults(vm, c)?;
     let o = ZObject::alloc(c, &*cl.defaults.get());
@@ -1415,7 +1426,7 @@ pub unsafe fn clone(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, T
     }
     let src = v.obj();
     let c = (*src).class;
-    if (*c).flags & CLASS_ENUM != 0 {
+    if (*c).flags & CLASS_ENUM != 0 || crate::exec::generator::of(src).is_some() {
         return Err(vm.throw_error("Error", &format!("Trying to clone an uncloneable object of class {}", (*c).name_str())));
     }
     let slots = core::slice::from_raw_parts(ZObject::slots_ptr(src), (*src).num_slots as usize);
