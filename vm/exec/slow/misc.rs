@@ -728,6 +728,16 @@ unsafe fn var_name(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Vec<u8>,
     Ok(name)
 }
 
+/// The name op1 gives and the variable of that name (null if none).
+unsafe fn named_var(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(Vec<u8>, *mut Zval), Thrown> {
+    let name = var_name(vm, fp, ip)?;
+    let p = match target_frame(fp, ip) {
+        Some(f) => crate::exec::symtab::find(vm, f, &name),
+        None => core::ptr::null_mut(),
+    };
+    Ok((name, p))
+}
+
 fn undefined_var(vm: &mut Vm, ip: *const Op, name: &[u8]) {
     // SAFETY: `ip` is the running opline.
     let global = unsafe { (*ip).extended_value } & FETCH_GLOBAL != 0;
@@ -741,11 +751,7 @@ fn undefined_var(vm: &mut Vm, ip: *const Op, name: &[u8]) {
 #[inline(never)]
 pub unsafe fn fetch_var_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
-    let name = var_name(vm, fp, ip)?;
-    let p = match target_frame(fp, ip) {
-        Some(f) => crate::exec::symtab::find(vm, f, &name),
-        None => core::ptr::null_mut(),
-    };
+    let (name, p) = named_var(vm, fp, ip)?;
     if p.is_null() || (*p).is_undef() {
         if !is {
             undefined_var(vm, ip, &name);
@@ -781,11 +787,7 @@ pub unsafe fn fetch_var_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -
 #[inline(never)]
 pub unsafe fn fetch_var_unset(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<*mut Zval, Thrown> {
     super::enter(vm, fp, ip);
-    let name = var_name(vm, fp, ip)?;
-    let p = match target_frame(fp, ip) {
-        Some(f) => crate::exec::symtab::find(vm, f, &name),
-        None => core::ptr::null_mut(),
-    };
+    let (_, p) = named_var(vm, fp, ip)?;
     if p.is_null() || (*p).is_undef() {
         vm.dim_scratch = Zval::NULL;
         return Ok(&mut vm.dim_scratch);
@@ -799,11 +801,7 @@ pub unsafe fn fetch_var_unset(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Resu
 #[inline(never)]
 pub unsafe fn isset_var(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
     super::enter(vm, fp, ip);
-    let name = var_name(vm, fp, ip)?;
-    let p = match target_frame(fp, ip) {
-        Some(f) => crate::exec::symtab::find(vm, f, &name),
-        None => core::ptr::null_mut(),
-    };
+    let (_, p) = named_var(vm, fp, ip)?;
     let v = if p.is_null() { Zval::UNDEF } else { *(*p).deref() };
     let set = !v.is_undef() && v.kind() != IS_NULL;
     Ok(if (*ip).extended_value & 1 != 0 { !set || !super::compare::truthy(&v) } else { set })
