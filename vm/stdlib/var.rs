@@ -322,8 +322,50 @@ pub fn call_user_func(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Throw
 pub fn call_user_func_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "call_user_func_array", a, 2, 2)?;
     let cb = super::callback::arg(vm, "call_user_func_array", 1, "callback", &a[0], false)?;
-    let arr = args::array(vm, "call_user_func_array", 2, "args", &a[1])?;
-    let hold = a[1].copy_deref();
+    call_with_array(vm, "call_user_func_array", cb, &a[1], r)
+}
+
+/// `forward_static_call()` / `forward_static_call_array()`: the callable,
+/// with the calling method's `static` forwarded.
+fn forwarded_callable(vm: &mut Vm, name: &str, cb: &Zval) -> Result<super::callback::Callable, Thrown> {
+    let mut c = super::callback::arg(vm, name, 1, "callback", cb, false)?;
+    // SAFETY: the builtin's frame and its live caller.
+    let caller_static = unsafe {
+        let f = vm.cur;
+        let prev = if f.is_null() { f } else { (*f).prev };
+        if prev.is_null() || (*prev).entry.is_null() || (*(*prev).entry).scope.is_null() {
+            return Err(vm.throw_error("Error", &format!("Cannot call {name}() when no class scope is active")));
+        }
+        let this = (*prev).this_obj();
+        if !this.is_null() {
+            (*this).class as *const crate::runtime::class::Class
+        } else if !(*prev).scope.is_null() {
+            (*prev).scope
+        } else {
+            (*(*prev).entry).scope
+        }
+    };
+    c.forward_static(caller_static);
+    Ok(c)
+}
+
+pub fn forward_static_call(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "forward_static_call", a, 1, usize::MAX)?;
+    let cb = forwarded_callable(vm, "forward_static_call", &a[0])?;
+    *r = cb.call(vm, &a[1..])?;
+    Ok(())
+}
+
+pub fn forward_static_call_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "forward_static_call_array", a, 2, 2)?;
+    let cb = forwarded_callable(vm, "forward_static_call_array", &a[0])?;
+    call_with_array(vm, "forward_static_call_array", cb, &a[1], r)
+}
+
+/// Calls `cb` with the elements of array argument #2.
+fn call_with_array(vm: &mut Vm, name: &str, cb: super::callback::Callable, args_v: &Zval, r: &mut Zval) -> Result<(), Thrown> {
+    let arr = args::array(vm, name, 2, "args", args_v)?;
+    let hold = args_v.copy_deref();
     // SAFETY: `hold` keeps the array alive.
     let list: Vec<Zval> = unsafe { (*arr).iter().map(|(_, v)| *v).collect() };
     // SAFETY: as above.

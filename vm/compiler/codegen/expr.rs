@@ -475,6 +475,7 @@ impl Compiler {
         let t = match &target.kind {
             ExprKind::Var(name) => self.compile_cv(name, Fetch::W, line)?,
             ExprKind::Index { .. } => self.delayed_compile_dim(target, Fetch::W, &mut d, true)?,
+            ExprKind::Prop { nullsafe: false, .. } | ExprKind::StaticProp { .. } => self.delayed_compile_var(target, Fetch::W, &mut d)?,
             ExprKind::Array(_) | ExprKind::List(_) => return fatal("Cannot assign reference to list", line),
             _ => return not_writable(target),
         };
@@ -496,8 +497,17 @@ impl Compiler {
         if !matches!(src, Node::Cv(_) | Node::Var(_)) {
             return fatal("Cannot assign reference to non referenceable value", line);
         }
-        self.emit_delayed(d);
+        let last = self.emit_delayed(d);
         self.f.line = line;
+        if matches!(target.kind, ExprKind::Prop { .. } | ExprKind::StaticProp { .. }) {
+            // The property fetch becomes the assignment, as Zend's
+            // ASSIGN_OBJ_REF / ASSIGN_STATIC_PROP_REF.
+            let o = self.f.at(last);
+            o.opcode = if o.opcode == Opcode::FetchObjW as u8 { Opcode::AssignObjRef } else { Opcode::AssignStaticPropRef } as u8;
+            o.extended_value = is_call as u32;
+            self.f.emit(Opcode::OpData, &src, &Node::Unused, &Node::Unused);
+            return Ok(t);
+        }
         let r = self.f.var();
         let i = self.f.emit(Opcode::AssignRef, &t, &src, &r);
         if is_call {

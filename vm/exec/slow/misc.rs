@@ -94,7 +94,9 @@ pub fn cast_value(vm: &mut Vm, v: &Zval, kind: u32) -> Zval {
             unsafe {
                 let Some(c) = crate::runtime::classes::find_class(vm, b"stdclass") else { return Zval::NULL };
                 let Ok(o) = super::object::instantiate(vm, c) else { return Zval::NULL };
-                if v.is_array() {
+                if v.is_array() && (*v.arr()).has_int_keys() {
+                    (*o).dynamic = ZArray::to_proptable(v.arr());
+                } else if v.is_array() {
                     let mut z = v.copy_value();
                     (*o).dynamic = ZArray::separate(&mut z);
                 } else if v.kind() > IS_NULL {
@@ -137,16 +139,7 @@ pub unsafe fn object_to_array(o: *mut crate::value::object::ZObject) -> Zval {
     let d = (*o).dynamic;
     if !d.is_null() {
         for (k, v) in (*d).iter() {
-            match k {
-                crate::value::KeyRef::Int(i) => {
-                    (*a).update_int(i, v.copy_value());
-                }
-                crate::value::KeyRef::Str(s) => {
-                    let ks = ZString::new(s.bytes());
-                    (*a).update_str(ks, v.copy_value());
-                    Zval::string(ks).ptr_dtor();
-                }
-            }
+            (*a).update_symtable(k, v.copy_value());
         }
     }
     Zval::array(a)

@@ -76,7 +76,7 @@ pub unsafe fn call_method(vm: &mut Vm, o: *mut ZObject, m: Method, args: &[Zval]
 }
 
 /// Computes the defaults that need code, once per class.
-unsafe fn ensure_defaults(vm: &mut Vm, c: *const Class) -> Result<(), Thrown> {
+pub unsafe fn ensure_defaults(vm: &mut Vm, c: *const Class) -> Result<(), Thrown> {
     if *(*c).defaults_ready.get() {
         return Ok(());
     }
@@ -773,8 +773,9 @@ unsafe fn dynamic_slot(vm: &mut Vm, o: *mut ZObject, name: &[u8], rw: bool) -> R
     if (*c).flags & CLASS_ALLOW_DYNAMIC == 0 {
         vm.deprecated(&format!("Creation of dynamic property {}::${} is deprecated", (*c).name_str(), s(name)));
     }
+    // Property tables keep numeric names as strings.
     let ks = ZString::new(name);
-    let (p, _) = (*d).lookup(&crate::value::array::Key::normalize(ks));
+    let (p, _) = (*d).lookup_str_ex(ks);
     Zval::string(ks).ptr_dtor();
     Ok(p)
 }
@@ -903,6 +904,76 @@ unsafe fn assign_obj_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<
     (*o).header.refcount += 1;
     let r = write_prop(vm, o, &name, v);
     Zval::object(o).ptr_dtor();
+    r
+}
+
+/// ASSIGN_OBJ_REF: op1->op2 =& OP_DATA (Zend's
+/// `zend_assign_to_property_reference`). Consumes its operands.
+#[cold]
+#[inline(never)]
+pub unsafe fn assign_obj_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let r = assign_obj_ref_inner(vm, fp, ip);
+    consuming_ref(fp, ip, r)
+}
+
+unsafe fn assign_obj_ref_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    let name = name_operand(vm, fp, ip);
+    let target = obj_write_operand(fp, ip);
+    if !(*target).is_object() {
+        let t = kind_for_msg(&*target);
+        if (*target).is_undef() && (*ip).op1_type == IS_CV {
+            operand::cv_read_1(ip, fp, vm);
+        }
+        return Err(vm.throw_error("Error", &format!("Attempt to modify property \"{}\" on {}", s(&name), t)));
+    }
+    let o = (*target).obj();
+    (*o).header.refcount += 1;
+    let mut tmp = Zval::NULL;
+    let r = match prop_for_write(vm, o, &name, false, &mut tmp) {
+        Ok(p) if p.is_null() => {
+            tmp.ptr_dtor();
+            vm.notice(&format!("Indirect modification of overloaded property {}::${} has no effect", (*(*o).class).name_str(), s(&name)));
+            Err(vm.throw_error("Error", "Cannot assign by reference to overloaded object"))
+        }
+        Ok(p) => bind_ref_source(vm, fp, ip, p),
+        Err(t) => Err(t),
+    };
+    Zval::object(o).ptr_dtor();
+    r
+}
+
+/// Binds `slot` to the OP_DATA variable by reference and sets the result.
+/// A call's result that is no reference is assigned by value after PHP's
+/// notice, as `zend_wrong_assign_to_variable_reference`.
+unsafe fn bind_ref_source(vm: &mut Vm, fp: *mut Zval, ip: *const Op, slot: *mut Zval) -> Result<(), Thrown> {
+    let src = operand::any_raw_od(ip, fp) as *mut Zval;
+    let stored = if (*ip.add(1)).op1_type == IS_VAR && (*ip).extended_value & 1 != 0 && !(*src).is_reference() && (*src).kind() != crate::value::IS_INDIRECT {
+        vm.notice("Only variables should be assigned by reference");
+        if vm.exception.is_some() {
+            return Err(Thrown);
+        }
+        let v = *src;
+        *src = Zval::UNDEF;
+        super::assign::assign(slot, v)
+    } else {
+        let r = super::assign::take_ref(fp, ip, 3);
+        super::assign::bind_ref(slot, r);
+        slot
+    };
+    if (*ip).result_type != IS_UNUSED {
+        *operand::result(ip, fp) = (*stored).copy_value();
+    }
+    Ok(())
+}
+
+/// Releases what an ASSIGN_*_REF left of its operands (op1, op2 and a
+/// VAR OP_DATA not moved into the property).
+unsafe fn consuming_ref(fp: *mut Zval, ip: *const Op, r: Result<(), Thrown>) -> Result<(), Thrown> {
+    // A moved OP_DATA left UNDEF behind; an INDIRECT owns nothing.
+    super::free_op(fp, ip, 3);
+    super::free_op(fp, ip, 1);
+    super::free_op(fp, ip, 2);
     r
 }
 
@@ -1109,7 +1180,7 @@ pub unsafe fn unset_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(),
             if !d.is_null() && (*d).find_bytes(&name).is_some() {
                 let d = own_dynamic(o);
                 let ks = ZString::new(&name);
-                (*d).remove(&crate::value::array::Key::normalize(ks));
+                (*d).remove_str(&*ks);
                 Zval::string(ks).ptr_dtor();
             } else if let Some(u) = (*c).magic.unset {
                 let n = Zval::string(ZString::new(&name));
@@ -1318,6 +1389,18 @@ unsafe fn assign_static_prop_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) ->
     let r = v.copy_value();
     super::assign::assign(p, v);
     Ok(r)
+}
+
+/// ASSIGN_STATIC_PROP_REF: class::$op1 =& OP_DATA. Consumes its operands.
+#[cold]
+#[inline(never)]
+pub unsafe fn assign_static_prop_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let r = match static_prop(vm, fp, ip) {
+        Ok(p) => bind_ref_source(vm, fp, ip, p),
+        Err(t) => Err(t),
+    };
+    consuming_ref(fp, ip, r)
 }
 
 /// ASSIGN_STATIC_PROP_OP: class::$op1 op= OP_DATA. Consumes its operands.
