@@ -86,3 +86,4 @@ echo $ha->p, $ha instanceof HBase ? "y" : "n", $hb->q, "\n";
 echo get_class($ho), gettype($ho), gettype(1.5), "\n"; $ho->p++; HBase::$s--;
 $pi1 = $ho->p++; $pi2 = $ho->p--; $pi3 = HBase::$s++; $pi4 = HBase::$s--; echo $pi1, $pi2, $pi3, $pi4, "\n";
 $hrv = 7; $ho->p = &$hrv; $hrv = 8; HBase::$s = &$hrv; $hrv = 6; echo $ho->p, HBase::$s, "\n";
+echo isset($this) ? "T" : "F", empty($this) ? "E" : "N", "\n";

@@ -3,6 +3,7 @@
 use super::args;
 use crate::exec::{Thrown, Vm};
 use crate::value::{convert, print, ZString, Zval, IS_ARRAY, IS_DOUBLE, IS_FALSE, IS_LONG, IS_NULL, IS_STRING, IS_TRUE};
+use crate::value::object::ZObject;
 
 pub fn var_dump(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "var_dump", a, 1, usize::MAX)?;
@@ -281,7 +282,11 @@ pub fn function_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thro
 
 pub fn get_debug_type(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "get_debug_type", a, 1, 1)?;
-    *r = Zval::string(ZString::new(super::type_name(&a[0]).as_bytes()));
+    let v = a[0].deref();
+    // An object's type is its class (an anonymous one as `P@anonymous`).
+    // SAFETY: object-kind values hold a live object of a bound class.
+    let name = if v.is_object() { unsafe { ZObject::class(v.obj()).display_name() } } else { super::type_name(v).as_bytes() };
+    *r = Zval::string(ZString::new(name));
     Ok(())
 }
 

@@ -853,6 +853,12 @@ impl Compiler {
     fn compile_isset_or_empty(&mut self, v: &Expr<'_>, empty: bool) -> CResult<Node> {
         let ext = empty as u32;
         match &v.kind {
+            ExprKind::Var(b"this") => {
+                let r = self.f.tmp();
+                let i = self.f.emit(Opcode::IssetIsemptyThis, &Node::Unused, &Node::Unused, &r);
+                self.f.at(i).extended_value = ext;
+                Ok(r)
+            }
             ExprKind::Var(name) => {
                 let cv = self.compile_cv(name, Fetch::Is, v.line)?;
                 let r = self.f.tmp();

@@ -204,10 +204,8 @@ pub unsafe fn strlen(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, 
     let v = (*read1(vm, fp, ip)).deref();
     match v.kind() {
         IS_STRING => Ok(Zval::long((*v.str()).len() as i64)),
-        k if k == IS_ARRAY || k == IS_OBJECT => {
-            let msg = format!("strlen(): Argument #1 ($string) must be of type string, {} given", crate::stdlib::type_name(v));
-            Err(vm.throw_error("TypeError", &msg))
-        }
+        // An array is refused; a Stringable object is its __toString().
+        k if k == IS_ARRAY || k == IS_OBJECT => crate::stdlib::args::string(vm, "strlen", 1, "string", v).map(|b| Zval::long(b.len() as i64)),
         _ => {
             if v.kind() == crate::value::IS_NULL || v.kind() == crate::value::IS_UNDEF {
                 vm.deprecated("strlen(): Passing null to parameter #1 ($string) of type string is deprecated");

@@ -159,7 +159,7 @@ pub unsafe fn can_see(flags: u32, decl: *const Class, scope: *const Class) -> bo
 /// `static`: the called scope of the running method.
 unsafe fn called_scope(vm: &Vm) -> *const Class {
     let f = vm.cur;
-    if f.is_null() || scope_of(vm).is_null() {
+    if f.is_null() {
         return core::ptr::null();
     }
     let this = (*f).this_obj();
@@ -192,6 +192,9 @@ pub unsafe fn special_class(vm: &mut Vm, kind: u32) -> Result<*const Class, Thro
         FETCH_CLASS_PARENT => "parent",
         _ => "static",
     };
+    // `static` is the called scope, which a closure bound to an object
+    // has even without a class scope (Zend's `zend_get_called_scope`).
+    let scope = if kind == FETCH_CLASS_SELF || kind == FETCH_CLASS_PARENT { scope } else { called_scope(vm) };
     if scope.is_null() {
         return Err(vm.throw_error("Error", &format!("Cannot use \"{word}\" when no class scope is active")));
     }
@@ -204,7 +207,7 @@ pub unsafe fn special_class(vm: &mut Vm, kind: u32) -> Result<*const Class, Thro
             }
             Ok(p)
         }
-        _ => Ok(called_scope(vm)),
+        _ => Ok(scope),
     }
 }
 
@@ -293,7 +296,7 @@ pub unsafe fn new_object(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         super::call::push_call(vm, fp, ip, pass, (*ip).extended_value)?;
         return Ok(true);
     };
-    check_method_access(vm, c, ctor, b"__construct", true)?;
+    check_method_access(vm, ctor, b"__construct", true)?;
     fill_new_cache(fp, ip, c);
     (*o).header.refcount += 1;
     push_method_call(vm, fp, ctor.entry, o, c, (*ip).extended_value)?;
@@ -342,16 +345,18 @@ fn scope_text(scope: *const Class) -> String {
     }
 }
 
-unsafe fn check_method_access(vm: &mut Vm, c: *const Class, m: Method, name: &[u8], ctor: bool) -> Result<(), Thrown> {
+unsafe fn check_method_access(vm: &mut Vm, m: Method, name: &[u8], ctor: bool) -> Result<(), Thrown> {
     let scope = scope_of(vm);
     if accessible(m.flags, m.scope, scope) {
         return Ok(());
     }
     let vis = visibility_name(m.flags);
+    // Zend names the class that declares the method (`ZEND_FN_SCOPE_NAME`).
+    let decl = (*m.scope).name_str();
     if ctor {
-        return Err(vm.throw_error("Error", &format!("Call to {vis} {}::__construct() from {}", (*c).name_str(), scope_text(scope))));
+        return Err(vm.throw_error("Error", &format!("Call to {vis} {decl}::__construct() from {}", scope_text(scope))));
     }
-    Err(vm.throw_error("Error", &format!("Call to {vis} method {}::{}() from {}", (*c).name_str(), s(name), scope_text(scope))))
+    Err(vm.throw_error("Error", &format!("Call to {vis} method {decl}::{}() from {}", s(name), scope_text(scope))))
 }
 
 // ------------------------------------------------------------ runtime cache
@@ -434,6 +439,15 @@ pub unsafe fn push_cached_method(vm: *mut Vm, fp: *mut Zval, ip: *const Op, ov: 
 
 // ------------------------------------------------------------ method calls
 
+/// An UNUSED op1 stands for `$this`: code running without one (a closure
+/// or static method that uses `$this`) fails as Zend's FETCH_THIS does.
+unsafe fn check_this(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    if (*ip).op1_type == IS_UNUSED && (*(fp as *mut Frame)).this_obj().is_null() {
+        return Err(vm.throw_error("Error", "Using $this when not in object context"));
+    }
+    Ok(())
+}
+
 /// The object op1 of a member access (UNUSED: `$this`).
 unsafe fn obj_operand(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> *const Zval {
     if (*ip).op1_type == IS_UNUSED {
@@ -458,6 +472,7 @@ unsafe fn name_operand(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Vec<u8> {
 #[inline(never)]
 pub unsafe fn init_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let ov = obj_operand(vm, fp, ip);
     if !(*ov).is_object() {
@@ -487,7 +502,7 @@ pub unsafe fn init_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
             }
             Zval::object(o).ptr_dtor();
             match found {
-                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
+                Some(m) => check_method_access(vm, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             }
         }
@@ -531,7 +546,7 @@ pub unsafe fn init_static_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op)
                 return push_magic_call(vm, fp, cs, core::ptr::null_mut(), c, &name, nargs);
             }
             return match found {
-                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
+                Some(m) => check_method_access(vm, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             };
         }
@@ -680,6 +695,7 @@ unsafe fn magic_guarded(vm: &mut Vm, o: *mut ZObject, m: Method, name: &[u8], ta
 #[inline(never)]
 pub unsafe fn fetch_obj_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     // FETCH_OBJ_IS reads an undefined variable quietly (`$u->p ?? x`).
     let ov = if is && (*ip).op1_type != IS_UNUSED { (*operand::any_deref_1(ip, fp)).deref() as *const Zval } else { obj_operand(vm, fp, ip) };
@@ -885,6 +901,10 @@ pub unsafe fn assign_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zv
 
 unsafe fn assign_obj_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    if let Err(t) = check_this(vm, fp, ip) {
+        super::free_op(fp, ip, 3);
+        return Err(t);
+    }
     let v = super::take(vm, fp, ip, 3);
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
@@ -918,6 +938,7 @@ pub unsafe fn assign_obj_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Resul
 }
 
 unsafe fn assign_obj_ref_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     if !(*target).is_object() {
@@ -993,6 +1014,7 @@ unsafe fn obj_write_operand(fp: *mut Zval, ip: *const Op) -> *mut Zval {
 #[inline(never)]
 pub unsafe fn fetch_obj_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     let res = operand::result(ip, fp);
@@ -1028,6 +1050,10 @@ pub unsafe fn assign_obj_op(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
 
 unsafe fn assign_obj_op_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    if let Err(t) = check_this(vm, fp, ip) {
+        super::free_op(fp, ip, 3);
+        return Err(t);
+    }
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     let val = super::take(vm, fp, ip, 3);
@@ -1060,6 +1086,7 @@ unsafe fn assign_obj_op_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Resu
 #[inline(never)]
 pub unsafe fn incdec_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op, inc: bool, pre: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     if !(*target).is_object() {
@@ -1098,6 +1125,7 @@ pub unsafe fn incdec_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op, inc: bool, p
 #[inline(never)]
 pub unsafe fn isset_prop(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let empty = (*ip).extended_value & 1 != 0;
     let name = name_operand(vm, fp, ip);
     let ov = if (*ip).op1_type == IS_UNUSED { &(*(fp as *mut Frame)).this as *const Zval } else { (*operand::any_raw_1(ip, fp)).deref() as *const Zval };
@@ -1146,6 +1174,7 @@ pub unsafe fn isset_prop(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
 #[inline(never)]
 pub unsafe fn unset_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     if !(*target).is_object() {
@@ -1492,6 +1521,7 @@ pub unsafe fn instanceof(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
 #[inline(never)]
 pub unsafe fn clone(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let v = *obj_operand(vm, fp, ip);
     if !v.is_object() {
         return Err(vm.throw_error("Error", "__clone method called on non-object"));
