@@ -231,6 +231,9 @@ pub unsafe fn leave(vm: *mut Vm, fp: *mut Zval, v: Zval) -> Option<(*const Op, *
     } else {
         *rv = v;
     }
+    if (*f).prev.is_null() && (*(*f).func).op.name.is_empty() {
+        super::object::shutdown_destructors(&mut *vm, f);
+    }
     free_frame_values(f);
     let prev = (*f).prev;
     let top = (*f).this.type_info & CALL_TOP != 0;

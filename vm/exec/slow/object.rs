@@ -51,6 +51,55 @@ pub unsafe fn release(o: *mut ZObject) {
     ZObject::destroy(o);
 }
 
+/// The end of the main script (Zend's `shutdown_destructors`): global
+/// variables holding the only reference to an object are released, the
+/// last declared first, pass after pass while a pass frees some; then the
+/// destructors of all objects still alive run in creation order (the
+/// objects themselves are freed later).
+///
+/// # Safety
+/// `f` is the main script's frame, returning.
+#[cold]
+#[inline(never)]
+pub unsafe fn shutdown_destructors(vm: &mut Vm, f: *mut Frame) {
+    let ncv = (*(*f).func).op.cv_names.len() as u32;
+    loop {
+        let mut freed = false;
+        for i in (0..ncv).rev() {
+            let p = Frame::slot(f, i);
+            if (*p).is_object() && (*(*p).obj()).header.refcount == 1 {
+                let v = *p;
+                *p = Zval::UNDEF;
+                v.ptr_dtor();
+                freed = true;
+                if vm.exception.is_some() || vm.stop.is_some() {
+                    return;
+                }
+            }
+        }
+        if !freed {
+            break;
+        }
+    }
+    let mut h = 0;
+    while h < vm.objects.objs.len() {
+        let o = vm.objects.objs[h];
+        h += 1;
+        if o.is_null() || (*o).flags & OBJ_DESTRUCTOR_CALLED != 0 {
+            continue;
+        }
+        (*o).flags |= OBJ_DESTRUCTOR_CALLED;
+        if let Some(d) = ZObject::class(o).magic.destruct {
+            (*o).header.refcount += 1;
+            call_destructor(vm, o, d);
+            Zval::object(o).ptr_dtor();
+            if vm.exception.is_some() || vm.stop.is_some() {
+                return;
+            }
+        }
+    }
+}
+
 /// Runs `__destruct` on `o`; a pending exception is kept aside meanwhile
 /// (one the destructor throws replaces it).
 unsafe fn call_destructor(vm: &mut Vm, o: *mut ZObject, d: Method) {
@@ -1027,6 +1076,16 @@ pub unsafe fn fetch_obj_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -
         return Err(vm.throw_error("Error", &format!("Attempt to modify property \"{}\" on {}", s(&name), t)));
     }
     let o = (*target).obj();
+    // A readonly property holding an object gives the object itself (a
+    // copy of the handle): it can be modified, the property not
+    // (`zend_std_read_property` for W/RW fetches).
+    if let PropAt::Slot(slot, pi) = find_prop((*o).class, &name, scope_of(vm)) {
+        let p = ZObject::slot(o, slot);
+        if (*pi).flags & ACC_READONLY != 0 && (*p).deref().is_object() {
+            *res = (*p).copy_deref();
+            return Ok(());
+        }
+    }
     let mut tmp = Zval::NULL;
     let p = prop_for_write(vm, o, &name, rw, &mut tmp)?;
     if p.is_null() {
