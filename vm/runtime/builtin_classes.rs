@@ -52,7 +52,9 @@ pub fn is_builtin_name(lc: &[u8]) -> bool {
         "divisionbyzeroerror", "unhandledmatcherror", "jsonexception", "logicexception", "badfunctioncallexception",
         "badmethodcallexception", "domainexception", "invalidargumentexception", "lengthexception",
         "outofrangeexception", "runtimeexception", "outofboundsexception", "overflowexception", "rangeexception",
-        "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator",
+        "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator", "reflectionexception", "reflectionclass", "reflectionenum",
+        "reflectionmethod", "reflectionproperty", "reflectionfunction", "reflectionnamedtype", "reflectionenumunitcase",
+        "reflectionenumbackedcase",
     ];
     NAMES.iter().any(|n| n.as_bytes() == lc)
 }
@@ -167,6 +169,10 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
     }));
     let storage = || prop("storage", Zval::array(ZArray::new()), ACC_PRIVATE, None);
     for d in crate::stdlib::spl::definitions(method, storage) {
+        v.push(Box::new(d));
+    }
+    let name_prop = |n: &str| prop(n, str_val(""), ACC_PUBLIC, Some("string"));
+    for d in crate::stdlib::reflection::definitions(method, name_prop) {
         v.push(Box::new(d));
     }
     v

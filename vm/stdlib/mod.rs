@@ -13,6 +13,7 @@ pub mod hash;
 pub mod json;
 pub mod math;
 pub mod preg;
+pub mod reflection;
 pub mod spl;
 pub mod string;
 pub mod var;

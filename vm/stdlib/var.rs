@@ -204,6 +204,16 @@ pub fn defined(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "defined", a, 1, 1)?;
     let name = args::string(vm, "defined", 1, "constant_name", &a[0])?;
     let name = name.strip_prefix(b"\\").unwrap_or(&name);
+    if let Some(p) = name.windows(2).position(|w| w == b"::") {
+        // A class constant, looked up silently from the caller's scope.
+        let (cn, k) = (&name[..p], &name[p + 2..]);
+        // SAFETY: classes are bound for the request; the caller's frame is live.
+        *r = Zval::bool(unsafe {
+            let scope = crate::exec::slow::object::scope_of_caller(vm);
+            crate::runtime::classes::find_class(vm, cn).and_then(|c| (*c).consts.get(k).copied()).is_some_and(|cell| crate::exec::slow::object::can_see((*cell).flags, (*cell).scope, scope))
+        });
+        return Ok(());
+    }
     *r = Zval::bool(vm.constants.contains_key(name) || crate::stdlib::constant(name).is_some());
     Ok(())
 }

@@ -1316,7 +1316,7 @@ impl Compiler {
             },
             // zend_compile_func_defined: a literal name without a namespace part.
             b"defined" => match &args[0].value.kind {
-                ExprKind::String(s) if !s.contains(&b'\\') && !s.starts_with(b"\\") => {
+                ExprKind::String(s) if !s.contains(&b'\\') && !s.contains(&b':') => {
                     let r = self.f.tmp();
                     let slot = self.f.cache_slot();
                     let i = self.f.emit(Opcode::Defined, &Node::Const(Lit::Str(s.to_vec())), &Node::Unused, &r);

@@ -451,7 +451,7 @@ pub unsafe fn init_dynamic_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op, nargs
                     why.replacen("non-static", "Non-static", 1)
                 }
             } else {
-                "Value not callable".to_string()
+                format!("Value of type {} is not callable", crate::stdlib::type_name(v))
             };
             Err(vm.throw_error("Error", &msg))
         }

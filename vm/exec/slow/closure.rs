@@ -202,6 +202,9 @@ pub unsafe fn resolve(vm: &mut Vm, v: &Zval) -> Result<Resolved, String> {
             let c = (*o).class;
             let lc = mn.to_ascii_lowercase();
             let lc = lc.strip_prefix(b"parent::").map(|x| x.to_vec()).unwrap_or(lc);
+            if let Some(m) = (*c).find_method(&lc) {
+                check_callable_access(vm, c, m)?;
+            }
             return match (*c).find_method(&lc) {
                 Some(m) if m.flags & ACC_STATIC != 0 => Ok(Resolved { entry: m.entry, this: core::ptr::null_mut(), called: c, closure: core::ptr::null_mut() }),
                 Some(m) => Ok(Resolved { entry: m.entry, this: o, called: c, closure: core::ptr::null_mut() }),
@@ -218,11 +221,36 @@ pub unsafe fn resolve(vm: &mut Vm, v: &Zval) -> Result<Resolved, String> {
     Err("no array or string given".into())
 }
 
+/// The class scope a callable is resolved from: the user code running, or
+/// the one that called the running builtin.
+unsafe fn calling_scope(vm: &Vm) -> *const Class {
+    let f = vm.cur;
+    if f.is_null() || (*f).func.is_null() {
+        return core::ptr::null();
+    }
+    if (*(*f).func).is_user() {
+        super::object::scope_of(vm)
+    } else {
+        super::object::scope_of_caller(vm)
+    }
+}
+
+/// A method named by a callable must be visible from the calling scope
+/// (unless `__call`/`__callStatic` would take the call).
+unsafe fn check_callable_access(vm: &Vm, c: *const Class, m: crate::runtime::class::Method) -> Result<(), String> {
+    if (*c).magic.call.is_some() || (*c).magic.call_static.is_some() || super::object::can_see(m.flags, m.scope, calling_scope(vm)) {
+        return Ok(());
+    }
+    let vis = crate::runtime::class::visibility_name(m.flags);
+    Err(format!("cannot access {vis} method {}::{}()", (*m.scope).name_str(), s(&m.func().op.name)))
+}
+
 unsafe fn static_method(vm: &mut Vm, c: *const Class, mn: &[u8]) -> Result<Resolved, String> {
     let lc = mn.to_ascii_lowercase();
     let Some(m) = (*c).find_method(&lc) else {
         return Err(format!("class {} does not have a method \"{}\"", (*c).name_str(), s(mn)));
     };
+    check_callable_access(vm, c, m)?;
     // A non-static method called statically from a method of a subclass
     // keeps `$this` (PHP allows `[self::class, 'm']` from inside).
     let f = vm.cur;
