@@ -54,7 +54,7 @@ pub fn is_builtin_name(lc: &[u8]) -> bool {
         "outofrangeexception", "runtimeexception", "outofboundsexception", "overflowexception", "rangeexception",
         "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator", "reflectionexception", "reflectionclass", "reflectionenum",
         "reflectionmethod", "reflectionproperty", "reflectionfunction", "reflectionnamedtype", "reflectionenumunitcase",
-        "reflectionenumbackedcase",
+        "reflectionenumbackedcase", "splobjectstorage", "weakmap",
     ];
     NAMES.iter().any(|n| n.as_bytes() == lc)
 }
@@ -169,6 +169,9 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
     }));
     let storage = || prop("storage", Zval::array(ZArray::new()), ACC_PRIVATE, None);
     for d in crate::stdlib::spl::definitions(method, storage) {
+        v.push(Box::new(d));
+    }
+    for d in crate::stdlib::objmap::definitions(method) {
         v.push(Box::new(d));
     }
     let name_prop = |n: &str| prop(n, str_val(""), ACC_PUBLIC, Some("string"));

@@ -104,7 +104,8 @@ fn exists_kind(vm: &Vm, a: &[Zval], want: fn(u32) -> bool) -> Zval {
 }
 
 pub fn class_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    *r = exists_kind(vm, a, |f| f & (CLASS_INTERFACE | CLASS_TRAIT | CLASS_ENUM) == 0);
+    // An enum is a class too.
+    *r = exists_kind(vm, a, |f| f & (CLASS_INTERFACE | CLASS_TRAIT) == 0);
     Ok(())
 }
 pub fn interface_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {

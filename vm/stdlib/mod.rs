@@ -12,6 +12,7 @@ pub mod format;
 pub mod hash;
 pub mod json;
 pub mod math;
+pub mod objmap;
 pub mod preg;
 pub mod reflection;
 pub mod spl;

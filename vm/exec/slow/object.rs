@@ -46,6 +46,9 @@ pub unsafe fn release(o: *mut ZObject) {
         }
     }
     if !vm.is_null() {
+        if (*o).flags & crate::value::object::OBJ_WEAKLY_REFERENCED != 0 {
+            crate::stdlib::objmap::object_freed(&mut *vm, o);
+        }
         (*vm).objects.remove((*o).handle);
     }
     ZObject::destroy(o);
