@@ -548,6 +548,20 @@ fn serialize_into(v: &Zval, out: &mut Vec<u8>) {
             }
             out.push(b'}');
         }
+        // An enum case: `E:len:"Class:Case";`.
+        // SAFETY: object-kind values hold a live object of a bound class.
+        crate::value::IS_OBJECT if unsafe { ZObject::class(v.obj()).flags & crate::runtime::class::CLASS_ENUM != 0 } => unsafe {
+            let o = v.obj();
+            let mut id = ZObject::class(o).name.clone();
+            id.push(b':');
+            let p = crate::runtime::builtin_classes::prop_slot(o, b"name");
+            if !p.is_null() && (*p).deref().is_string() {
+                id.extend_from_slice((*(*p).deref().str()).bytes());
+            }
+            out.extend_from_slice(format!("E:{}:\"", id.len()).as_bytes());
+            out.extend_from_slice(&id);
+            out.extend_from_slice(b"\";");
+        },
         _ => out.extend_from_slice(b"N;"),
     }
 }
@@ -556,7 +570,7 @@ pub fn unserialize(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> 
     args::count(vm, "unserialize", a, 1, 2)?;
     let s = args::string(vm, "unserialize", 1, "data", &a[0])?;
     let mut pos = 0;
-    match unserialize_at(&s, &mut pos, 0) {
+    match unserialize_at(vm, &s, &mut pos, 0) {
         Some(v) if pos == s.len() || true => {
             if pos < s.len() && false {
                 // SAFETY: `v` is owned.
@@ -581,7 +595,7 @@ fn read_until(s: &[u8], pos: &mut usize, end: u8) -> Option<Vec<u8>> {
     Some(s[start..start + rel].to_vec())
 }
 
-fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
+fn unserialize_at(vm: &mut Vm, s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
     if depth > 4096 {
         return None;
     }
@@ -634,6 +648,49 @@ fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
             *pos = end + 2;
             Some(Zval::string(ZString::new(&s[start..end])))
         }
+        b'E' => {
+            let tok = *pos - 2;
+            let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
+            if s.get(*pos) != Some(&b'"') {
+                return None;
+            }
+            let start = *pos + 1;
+            let end = start.checked_add(n)?;
+            if s.get(end..end + 2) != Some(b"\";") {
+                return None;
+            }
+            let id = &s[start..end];
+            let colon = id.iter().position(|&b| b == b':')?;
+            let (cn, case) = (&id[..colon], &id[colon + 1..]);
+            let Some(c) = crate::runtime::classes::find_class(vm, cn) else {
+                vm.warning(&format!("unserialize(): Class '{}' not found", String::from_utf8_lossy(cn)));
+                *pos = tok;
+                return None;
+            };
+            // Zend reports a bad case at the end of the token.
+            *pos = end + 2;
+            // SAFETY: a bound class and its constant cells.
+            unsafe {
+                if (*c).flags & crate::runtime::class::CLASS_ENUM == 0 {
+                    vm.warning(&format!("unserialize(): Class '{}' is not an enum", (*c).name_str()));
+                    *pos = tok;
+                    return None;
+                }
+                let case_name = String::from_utf8_lossy(case);
+                match (*c).consts.get(case) {
+                    None => {
+                        vm.warning(&format!("unserialize(): Undefined constant {}::{case_name}", (*c).name_str()));
+                        return None;
+                    }
+                    Some(&cell) if (*cell).flags & crate::runtime::class::CONST_CASE == 0 => {
+                        vm.warning(&format!("unserialize(): {}::{case_name} is not an enum case", (*c).name_str()));
+                        return None;
+                    }
+                    Some(_) => {}
+                }
+                crate::exec::slow::object::class_constant(vm, c, case).ok()
+            }
+        }
         b'a' => {
             let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
             if s.get(*pos) != Some(&b'{') {
@@ -647,8 +704,8 @@ fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
                 None
             };
             for _ in 0..n {
-                let Some(k) = unserialize_at(s, pos, depth + 1) else { return fail(arr) };
-                let Some(v) = unserialize_at(s, pos, depth + 1) else {
+                let Some(k) = unserialize_at(vm, s, pos, depth + 1) else { return fail(arr) };
+                let Some(v) = unserialize_at(vm, s, pos, depth + 1) else {
                     // SAFETY: `k` is owned.
                     unsafe { k.ptr_dtor() };
                     return fail(arr);
