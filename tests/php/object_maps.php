@@ -33,3 +33,11 @@ $s = null;
 enum E { case A; }
 var_dump(class_exists('E'), enum_exists('E'), interface_exists('E'));
 echo "end\n";
+$wm = new WeakMap;
+$k1 = new stdClass; $k1->id = 1; $k2 = new stdClass; $k2->id = 2; $k3 = new stdClass; $k3->id = 3;
+$wm[$k1] = 'one'; $wm[$k2] = 'two'; $wm[$k3] = 'three';
+unset($k2);
+foreach ($wm as $k => $v) { echo $k->id, " => $v\n"; }
+$it = $wm->getIterator();
+var_dump($it instanceof Iterator, get_class($it), $wm instanceof IteratorAggregate, iterator_count($wm));
+foreach ($wm as $k => $v) { if ($k->id === 1) { $k3 = null; } echo $k->id, "\n"; }

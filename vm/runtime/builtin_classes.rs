@@ -54,7 +54,7 @@ pub fn is_builtin_name(lc: &[u8]) -> bool {
         "outofrangeexception", "runtimeexception", "outofboundsexception", "overflowexception", "rangeexception",
         "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator", "reflectionexception", "reflectionclass", "reflectionenum",
         "reflectionmethod", "reflectionproperty", "reflectionfunction", "reflectionnamedtype", "reflectionenumunitcase",
-        "reflectionenumbackedcase", "splobjectstorage", "weakmap",
+        "reflectionenumbackedcase", "splobjectstorage", "weakmap", "internaliterator",
     ];
     NAMES.iter().any(|n| n.as_bytes() == lc)
 }

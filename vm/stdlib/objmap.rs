@@ -289,7 +289,91 @@ fn set_info(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> R {
     Ok(())
 }
 
-/// `SplObjectStorage` and `WeakMap`.
+/// The iterator `WeakMap::getIterator()` gives (an `InternalIterator`): a
+/// position in the live map, which it keeps alive.
+struct WeakMapIter {
+    map: *mut ZObject,
+    pos: usize,
+}
+
+impl Drop for WeakMapIter {
+    fn drop(&mut self) {
+        // SAFETY: the iterator owns one reference to its map.
+        unsafe { Zval::object(self.map).ptr_dtor() };
+    }
+}
+
+fn weak_get_iterator(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
+    let (o, _) = this_map(vm);
+    // SAFETY: a live map object; the new iterator owns a reference to it.
+    unsafe {
+        let c = crate::exec::slow::object::lookup_class(vm, b"InternalIterator")?;
+        let it = crate::exec::slow::object::instantiate(vm, c)?;
+        (*o).header.refcount += 1;
+        (*it).internal = Some(Box::new(WeakMapIter { map: o, pos: 0 }));
+        *r = Zval::object(it);
+    }
+    Ok(())
+}
+
+/// The running InternalIterator's map entry at its position (skipping
+/// entries removed meanwhile).
+fn iter_entry<'a>(vm: &Vm) -> Option<&'a (*mut ZObject, Zval)> {
+    // SAFETY: `$this` is live; its map is kept alive by the iterator.
+    unsafe {
+        let it = (*(*vm.cur).this_obj()).internal.as_mut()?.downcast_mut::<WeakMapIter>()?;
+        let m = map_of(it.map)?;
+        while it.pos < m.entries.len() && m.entries[it.pos].is_none() {
+            it.pos += 1;
+        }
+        m.entries.get(it.pos).and_then(|e| e.as_ref())
+    }
+}
+
+fn it_current(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
+    if let Some(e) = iter_entry(vm) {
+        *r = e.1.copy_deref();
+    }
+    Ok(())
+}
+
+fn it_key(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
+    if let Some(e) = iter_entry(vm) {
+        // SAFETY: a live key object (its release removes the entry).
+        unsafe { (*e.0).header.refcount += 1 };
+        *r = Zval::object(e.0);
+    }
+    Ok(())
+}
+
+fn it_valid(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> R {
+    *r = Zval::bool(iter_entry(vm).is_some());
+    Ok(())
+}
+
+fn it_move(vm: &Vm, next: bool) {
+    let found = iter_entry(vm).is_some();
+    // SAFETY: `$this` is live.
+    if let Some(it) = unsafe { (*(*vm.cur).this_obj()).internal.as_mut().and_then(|b| b.downcast_mut::<WeakMapIter>()) } {
+        if !next {
+            it.pos = 0;
+        } else if found {
+            it.pos += 1;
+        }
+    }
+}
+
+fn it_next(vm: &mut Vm, _a: &[Zval], _r: &mut Zval) -> R {
+    it_move(vm, true);
+    Ok(())
+}
+
+fn it_rewind(vm: &mut Vm, _a: &[Zval], _r: &mut Zval) -> R {
+    it_move(vm, false);
+    Ok(())
+}
+
+/// `SplObjectStorage`, `WeakMap` and `InternalIterator`.
 pub fn definitions(method: impl Fn(&str, &[&str], u32, BuiltinFn, u32) -> MethodDef) -> Vec<ClassDef> {
     let p = ACC_PUBLIC;
     let mut s = ClassDef::new(b"SplObjectStorage", CLASS_INTERNAL, 0);
@@ -315,16 +399,29 @@ pub fn definitions(method: impl Fn(&str, &[&str], u32, BuiltinFn, u32) -> Method
         s.methods.push(method(n, ps, req, f, p));
     }
     let mut w = ClassDef::new(b"WeakMap", CLASS_INTERNAL | CLASS_FINAL, 0);
-    w.interfaces = ["ArrayAccess", "Countable"].iter().map(|i| i.as_bytes().to_vec()).collect();
+    w.interfaces = ["ArrayAccess", "Countable", "IteratorAggregate"].iter().map(|i| i.as_bytes().to_vec()).collect();
     let wm: &[(&str, &[&str], u32, BuiltinFn)] = &[
         ("offsetGet", &["object"], 1, weak_get),
         ("offsetSet", &["object", "value"], 2, weak_set),
         ("offsetExists", &["object"], 1, weak_exists),
         ("offsetUnset", &["object"], 1, weak_unset),
         ("count", &[], 0, count),
+        ("getIterator", &[], 0, weak_get_iterator),
     ];
     for &(n, ps, req, f) in wm {
         w.methods.push(method(n, ps, req, f, p));
     }
-    vec![s, w]
+    let mut it = ClassDef::new(b"InternalIterator", CLASS_INTERNAL | CLASS_FINAL, 0);
+    it.interfaces = vec![b"Iterator".to_vec()];
+    let im: &[(&str, &[&str], u32, BuiltinFn)] = &[
+        ("current", &[], 0, it_current),
+        ("key", &[], 0, it_key),
+        ("next", &[], 0, it_next),
+        ("valid", &[], 0, it_valid),
+        ("rewind", &[], 0, it_rewind),
+    ];
+    for &(n, ps, req, f) in im {
+        it.methods.push(method(n, ps, req, f, p));
+    }
+    vec![s, w, it]
 }
