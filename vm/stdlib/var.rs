@@ -595,6 +595,21 @@ fn read_until(s: &[u8], pos: &mut usize, end: u8) -> Option<Vec<u8>> {
     Some(s[start..start + rel].to_vec())
 }
 
+/// The `len:"bytes";` of a serialized string or enum: where the bytes
+/// start and end (`pos` is left at the opening quote).
+fn read_quoted(s: &[u8], pos: &mut usize) -> Option<(usize, usize)> {
+    let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
+    if s.get(*pos) != Some(&b'"') {
+        return None;
+    }
+    let start = *pos + 1;
+    let end = start.checked_add(n)?;
+    if s.get(end..end + 2) != Some(b"\";") {
+        return None;
+    }
+    Some((start, end))
+}
+
 fn unserialize_at(vm: &mut Vm, s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
     if depth > 4096 {
         return None;
@@ -636,29 +651,13 @@ fn unserialize_at(vm: &mut Vm, s: &[u8], pos: &mut usize, depth: u32) -> Option<
             Some(Zval::double(d))
         }
         b's' => {
-            let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
-            if s.get(*pos) != Some(&b'"') {
-                return None;
-            }
-            let start = *pos + 1;
-            let end = start.checked_add(n)?;
-            if s.get(end..end + 2) != Some(b"\";") {
-                return None;
-            }
+            let (start, end) = read_quoted(s, pos)?;
             *pos = end + 2;
             Some(Zval::string(ZString::new(&s[start..end])))
         }
         b'E' => {
             let tok = *pos - 2;
-            let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
-            if s.get(*pos) != Some(&b'"') {
-                return None;
-            }
-            let start = *pos + 1;
-            let end = start.checked_add(n)?;
-            if s.get(end..end + 2) != Some(b"\";") {
-                return None;
-            }
+            let (start, end) = read_quoted(s, pos)?;
             let id = &s[start..end];
             let colon = id.iter().position(|&b| b == b':')?;
             let (cn, case) = (&id[..colon], &id[colon + 1..]);

@@ -994,11 +994,7 @@ unsafe fn assign_obj_ref_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     if !(*target).is_object() {
-        let t = kind_for_msg(&*target);
-        if (*target).is_undef() && (*ip).op1_type == IS_CV {
-            operand::cv_read_1(ip, fp, vm);
-        }
-        return Err(vm.throw_error("Error", &format!("Attempt to modify property \"{}\" on {}", s(&name), t)));
+        return Err(modify_non_object(vm, fp, ip, target, &name));
     }
     let o = (*target).obj();
     (*o).header.refcount += 1;
@@ -1050,6 +1046,16 @@ unsafe fn consuming_ref(fp: *mut Zval, ip: *const Op, r: Result<(), Thrown>) -> 
     r
 }
 
+/// "Attempt to modify property" on a container that is no object (an
+/// undefined CV warns first).
+unsafe fn modify_non_object(vm: &mut Vm, fp: *mut Zval, ip: *const Op, target: *mut Zval, name: &[u8]) -> Thrown {
+    let t = kind_for_msg(&*target);
+    if (*target).is_undef() && (*ip).op1_type == IS_CV {
+        operand::cv_read_1(ip, fp, vm);
+    }
+    vm.throw_error("Error", &format!("Attempt to modify property \"{}\" on {}", s(name), t))
+}
+
 /// The container op1 of a property write (UNUSED: `$this`), dereferenced.
 unsafe fn obj_write_operand(fp: *mut Zval, ip: *const Op) -> *mut Zval {
     match (*ip).op1_type {
@@ -1071,12 +1077,8 @@ pub unsafe fn fetch_obj_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -
     let target = obj_write_operand(fp, ip);
     let res = operand::result(ip, fp);
     if !(*target).is_object() {
-        let t = kind_for_msg(&*target);
-        if (*target).is_undef() && (*ip).op1_type == IS_CV {
-            operand::cv_read_1(ip, fp, vm);
-        }
         *res = Zval::NULL;
-        return Err(vm.throw_error("Error", &format!("Attempt to modify property \"{}\" on {}", s(&name), t)));
+        return Err(modify_non_object(vm, fp, ip, target, &name));
     }
     let o = (*target).obj();
     // A readonly property holding an object gives the object itself (a
