@@ -92,3 +92,5 @@ class AhLate extends AhLater {} class AhLater {} echo get_parent_class(new AhLat
 function hgen($n) { $got = yield 'k' => $n; yield; $r = yield from [1, 2]; yield from hgen2(); return $got . $r; }
 function hgen2() { yield 3; return 4; }
 $hg = hgen(7); foreach ($hg as $hk2 => $hv) { echo $hk2, $hv; } echo $hg->getReturn(), "\n";
+$hrv = 7; $ho->p = &$hrv; $hrv = 8; HBase::$s = &$hrv; $hrv = 6; echo $ho->p, HBase::$s, "\n";
+echo isset($this) ? "T" : "F", empty($this) ? "E" : "N", "\n";

@@ -44,6 +44,8 @@ pub struct Vm {
     pub functions: FastMap<Vec<u8>, Box<FuncEntry>>,
     /// Entries for functions reached without a table entry (main scripts).
     pub anon_entries: Vec<Box<FuncEntry>>,
+    /// Objects that are WeakMap keys (by address) → the WeakMaps holding them.
+    pub weak_refs: FastMap<usize, Vec<*mut ZObject>>,
     /// User constants (`define`, `const`), by name.
     pub constants: FastMap<Vec<u8>, Zval>,
     pub exception: Option<Exception>,
@@ -179,6 +181,7 @@ impl Vm {
             stack: Stack::new(),
             functions: new_map(),
             anon_entries: Vec::new(),
+            weak_refs: new_map(),
             constants: new_map(),
             exception: None,
             stop: None,
@@ -231,6 +234,7 @@ impl Vm {
         self.ticks_count = 0;
         self.functions.clear();
         self.anon_entries.clear();
+        self.weak_refs.clear();
         self.classes.clear();
         self.programs.clear();
         self.objects = ObjectStore::default();

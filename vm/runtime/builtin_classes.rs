@@ -52,7 +52,9 @@ pub fn is_builtin_name(lc: &[u8]) -> bool {
         "divisionbyzeroerror", "unhandledmatcherror", "jsonexception", "logicexception", "badfunctioncallexception",
         "badmethodcallexception", "domainexception", "invalidargumentexception", "lengthexception",
         "outofrangeexception", "runtimeexception", "outofboundsexception", "overflowexception", "rangeexception",
-        "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator", "generator",
+        "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator", "generator", "reflectionexception", "reflectionclass", "reflectionenum",
+        "reflectionmethod", "reflectionproperty", "reflectionfunction", "reflectionnamedtype", "reflectionenumunitcase",
+        "reflectionenumbackedcase", "splobjectstorage", "weakmap", "internaliterator",
     ];
     NAMES.iter().any(|n| n.as_bytes() == lc)
 }
@@ -112,8 +114,14 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
     }));
     v.push(Box::new(throwable_base("Exception")));
     v.push(Box::new(throwable_base("Error")));
+    v.push(Box::new({
+        let mut d = class("ErrorException", 0, Some("Exception"), &[]);
+        d.props.push(prop("severity", Zval::long(1), ACC_PROTECTED, Some("int")));
+        d.methods.push(method("__construct", &["message", "code", "severity", "filename", "line", "previous"], 0, error_exception_construct, ACC_PUBLIC));
+        d.methods.push(method("getSeverity", &[], 0, error_exception_get_severity, ACC_PUBLIC | ACC_FINAL));
+        d
+    }));
     for (name, parent) in [
-        ("ErrorException", "Exception"),
         ("CompileError", "Error"),
         ("ParseError", "CompileError"),
         ("TypeError", "Error"),
@@ -174,6 +182,13 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
     }));
     let storage = || prop("storage", Zval::array(ZArray::new()), ACC_PRIVATE, None);
     for d in crate::stdlib::spl::definitions(method, storage) {
+        v.push(Box::new(d));
+    }
+    for d in crate::stdlib::objmap::definitions(method) {
+        v.push(Box::new(d));
+    }
+    let name_prop = |n: &str| prop(n, str_val(""), ACC_PUBLIC, Some("string"));
+    for d in crate::stdlib::reflection::definitions(method, name_prop) {
         v.push(Box::new(d));
     }
     v
@@ -300,6 +315,54 @@ fn exception_construct(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> Result<(), Thr
         }
     }
     Ok(())
+}
+
+/// `ErrorException::__construct($message, $code, $severity, $filename, $line, $previous)`.
+fn error_exception_construct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    exception_construct(vm, &a[..a.len().min(2)], r)?;
+    let o = this(vm);
+    let arg = |i: usize| a.get(i).map(|v| *v.deref()).filter(|v| v.kind() != crate::value::IS_NULL);
+    let int_arg = |vm: &mut Vm, i: usize, name: &str| -> Result<Option<i64>, Thrown> {
+        match arg(i) {
+            None => Ok(None),
+            Some(v) if v.kind() == crate::value::IS_LONG => Ok(Some(v.lval())),
+            Some(v) => {
+                let given = crate::exec::slow::call::zend_type_name(&v);
+                Err(vm.throw_error("TypeError", &format!("ErrorException::__construct(): Argument #{} (${name}) must be of type ?int, {given} given", i + 1)))
+            }
+        }
+    };
+    let severity = int_arg(vm, 2, "severity")?;
+    let line = int_arg(vm, 4, "line")?;
+    // SAFETY: `o` is the live `$this` of the running method.
+    unsafe {
+        if let Some(sv) = severity {
+            set_prop(o, b"severity", Zval::long(sv));
+        }
+        match arg(3) {
+            Some(f) if f.is_string() => {
+                set_prop(o, b"file", f.copy_value());
+                set_prop(o, b"line", Zval::long(line.unwrap_or(0)));
+            }
+            Some(f) => {
+                let given = crate::exec::slow::call::zend_type_name(&f);
+                return Err(vm.throw_error("TypeError", &format!("ErrorException::__construct(): Argument #4 ($filename) must be of type ?string, {given} given")));
+            }
+            None => {
+                if let Some(l) = line {
+                    set_prop(o, b"line", Zval::long(l));
+                }
+            }
+        }
+        if let Some(p) = arg(5) {
+            set_prop(o, b"previous", p.copy_value());
+        }
+    }
+    Ok(())
+}
+
+fn error_exception_get_severity(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    get_prop_ret(vm, b"severity", r)
 }
 
 fn exception_get_message(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {

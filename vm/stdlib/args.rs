@@ -30,7 +30,7 @@ fn count_error(vm: &mut Vm, name: &str, n: usize, min: usize, max: usize) -> Thr
 }
 
 fn type_error(vm: &mut Vm, name: &str, n: usize, param: &str, want: &str, v: &Zval) -> Thrown {
-    let msg = format!("{}(): Argument #{} (${}) must be of type {}, {} given", name, n, param, want, super::type_name(v));
+    let msg = format!("{}(): Argument #{} (${}) must be of type {}, {} given", name, n, param, want, crate::exec::slow::call::zend_type_name(v));
     vm.throw_error("TypeError", &msg)
 }
 
@@ -153,6 +153,18 @@ pub fn string(vm: &mut Vm, name: &str, n: usize, param: &str, v: &Zval) -> Resul
         IS_NULL => {
             null_deprecated(vm, name, n, param, "string");
             Ok(Vec::new())
+        }
+        // A Stringable object is its `__toString()` (Zend's
+        // `zend_parse_arg_str_weak`); an exception it throws propagates.
+        // SAFETY: object-kind values hold a live object.
+        crate::value::IS_OBJECT if unsafe { (*(*v.obj()).class).magic.tostring.is_some() } => {
+            // SAFETY: as above; the new string is ours.
+            unsafe {
+                let s = crate::exec::slow::object::object_to_string(vm, v.obj())?;
+                let b = (*s).bytes().to_vec();
+                Zval::string(s).ptr_dtor();
+                Ok(b)
+            }
         }
         _ => Err(type_error(vm, name, n, param, "string", v)),
     }

@@ -55,6 +55,16 @@ impl Callable {
         unsafe { crate::exec::slow::closure::call_resolved(vm, self.r, &pass) }
     }
 
+    /// `forward_static_call`: the call keeps the caller's `static` when it
+    /// is a subclass of the class the callable names (Zend's
+    /// `fci_cache.called_scope = called_scope`).
+    pub fn forward_static(&mut self, caller_static: *const crate::runtime::class::Class) {
+        // SAFETY: bound classes outlive the call.
+        if !caller_static.is_null() && !self.r.called.is_null() && unsafe { (*caller_static).is_subclass_of(self.r.called) } {
+            self.r.called = caller_static;
+        }
+    }
+
     /// The function's name as declared.
     pub fn name(&self) -> String {
         // SAFETY: as in `by_ref`.

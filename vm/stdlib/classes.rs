@@ -104,11 +104,16 @@ fn exists_kind(vm: &Vm, a: &[Zval], want: fn(u32) -> bool) -> Zval {
 }
 
 pub fn class_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    // An enum is a class too.
     *r = exists_kind(vm, a, |f| f & (CLASS_INTERFACE | CLASS_TRAIT) == 0);
     Ok(())
 }
 pub fn interface_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     *r = exists_kind(vm, a, |f| f & CLASS_INTERFACE != 0);
+    Ok(())
+}
+pub fn trait_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    *r = exists_kind(vm, a, |f| f & CLASS_TRAIT != 0);
     Ok(())
 }
 pub fn enum_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
@@ -139,16 +144,7 @@ pub fn get_object_vars(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thro
         let d = (*o).dynamic;
         if !d.is_null() {
             for (k, val) in (*d).iter() {
-                match k {
-                    crate::value::KeyRef::Int(i) => {
-                        (*out).update_int(i, val.copy_deref());
-                    }
-                    crate::value::KeyRef::Str(s) => {
-                        let ks = ZString::new(s.bytes());
-                        (*out).update_str(ks, val.copy_deref());
-                        Zval::string(ks).ptr_dtor();
-                    }
-                }
+                (*out).update_symtable(k, val.copy_deref());
             }
         }
     }
@@ -227,5 +223,169 @@ pub fn is_a(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 pub fn is_subclass_of(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     let allow = a.get(2).map_or(true, crate::value::convert::to_bool);
     *r = Zval::bool(is_a_impl(vm, a, allow, true));
+    Ok(())
+}
+
+/// The class argument of `class_parents`/`class_implements`/`class_uses`:
+/// an object or a class name; a missing class warns and gives `None`.
+fn spl_class_arg(vm: &mut Vm, fname: &str, a: &[Zval]) -> Result<Option<*const Class>, Thrown> {
+    let v = a.first().map_or(Zval::NULL, |v| *v.deref());
+    if !v.is_object() && !v.is_string() {
+        let t = super::type_name(&v);
+        return Err(vm.throw_error("TypeError", &format!("{fname}(): Argument #1 ($object_or_class) must be of type object|string, {t} given")));
+    }
+    let c = arg_class(vm, &v);
+    if c.is_none() {
+        let autoload = a.get(1).map_or(true, crate::value::convert::to_bool);
+        let name = String::from_utf8_lossy(&bytes(&v)).into_owned();
+        let tail = if autoload { " and could not be loaded" } else { "" };
+        vm.warning(&format!("{fname}(): Class {name} does not exist{tail}"));
+    }
+    Ok(c)
+}
+
+/// `[name => name, …]` of the given classes.
+fn name_map(classes: impl Iterator<Item = *const Class>) -> Zval {
+    let out = ZArray::new();
+    for c in classes {
+        // SAFETY: bound classes; `out` is a fresh array.
+        unsafe {
+            let k = ZString::new(&(*c).name);
+            (*out).update_str(k, ret_str(&(*c).name));
+            Zval::string(k).ptr_dtor();
+        }
+    }
+    Zval::array(out)
+}
+
+pub fn class_parents(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    *r = match spl_class_arg(vm, "class_parents", a)? {
+        Some(c) => {
+            let mut chain = Vec::new();
+            // SAFETY: bound classes and their parents.
+            let mut p = unsafe { (*c).parent };
+            while !p.is_null() {
+                chain.push(p);
+                // SAFETY: as above.
+                p = unsafe { (*p).parent };
+            }
+            name_map(chain.into_iter())
+        }
+        None => Zval::FALSE,
+    };
+    Ok(())
+}
+
+pub fn class_implements(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    *r = match spl_class_arg(vm, "class_implements", a)? {
+        // SAFETY: a bound class; its interface list is in Zend's order.
+        Some(c) => name_map(unsafe { (*c).interfaces.clone() }.into_iter()),
+        None => Zval::FALSE,
+    };
+    Ok(())
+}
+
+pub fn class_uses(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    *r = match spl_class_arg(vm, "class_uses", a)? {
+        Some(c) => {
+            let mut traits: Vec<*const Class> = Vec::new();
+            // SAFETY: a bound class keeps its declaration.
+            unsafe {
+                if !(*c).def.is_null() {
+                    for tn in &(*(*c).def).traits {
+                        if let Some(t) = find_class(vm, tn) {
+                            if !traits.iter().any(|&x| core::ptr::eq(x, t)) {
+                                traits.push(t);
+                            }
+                        }
+                    }
+                }
+            }
+            name_map(traits.into_iter())
+        }
+        None => Zval::FALSE,
+    };
+    Ok(())
+}
+
+/// Zend's `properties_info` order of `c`'s declarations: its own, then its
+/// parent's (recursively), then those of the traits it uses; a name is
+/// listed once, where it first appears.
+unsafe fn props_info_order(vm: &Vm, c: *const Class, order: &mut Vec<(*const Class, *const crate::runtime::class::PropDef)>) {
+    if (*c).def.is_null() {
+        return;
+    }
+    let add = |order: &mut Vec<_>, decl: *const Class, d: *const crate::runtime::class::ClassDef| {
+        for pd in &(*d).props {
+            if !order.iter().any(|&(_, p): &(_, *const crate::runtime::class::PropDef)| (*p).name == pd.name) {
+                order.push((decl, pd as *const _));
+            }
+        }
+    };
+    add(order, c, (*c).def);
+    if !(*c).parent.is_null() {
+        props_info_order(vm, (*c).parent, order);
+    }
+    for tn in &(*(*c).def).traits {
+        if let Some(t) = find_class(vm, tn) {
+            if !(*t).def.is_null() {
+                add(order, c, (*t).def);
+            }
+        }
+    }
+}
+
+/// `get_class_vars()`: the default values of the properties visible from
+/// the caller, instance ones then static ones, each in Zend's
+/// `properties_info` order (a class's own declarations, then inherited ones).
+pub fn get_class_vars(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    let name = match a.first().map(|v| *v.deref()) {
+        Some(v) if v.is_string() => bytes(&v),
+        v => {
+            let t = v.as_ref().map_or("null", super::type_name);
+            return Err(vm.throw_error("TypeError", &format!("get_class_vars(): Argument #1 ($class) must be of type string, {t} given")));
+        }
+    };
+    let Some(c) = find_class(vm, &name) else {
+        let n = String::from_utf8_lossy(&name).into_owned();
+        return Err(vm.throw_error("TypeError", &format!("get_class_vars(): Argument #1 ($class) must be a valid class name, {n} given")));
+    };
+    use crate::runtime::class::{PropDef, ACC_STATIC};
+    // SAFETY: bound classes, their declarations and static cells; the
+    // caller's frame is live.
+    unsafe {
+        crate::exec::slow::object::ensure_defaults(vm, c)?;
+        let scope = crate::exec::slow::object::scope_of_caller(vm);
+        let mut order: Vec<(*const Class, *const PropDef)> = Vec::new();
+        props_info_order(vm, c, &mut order);
+        let out = ZArray::new();
+        *r = Zval::array(out);
+        for statics in [false, true] {
+            for &(decl, pd) in &order {
+                let pd = &*pd;
+                if (pd.flags & ACC_STATIC != 0) != statics || !crate::exec::slow::object::can_see(pd.flags, decl, scope) {
+                    continue;
+                }
+                let v = if statics {
+                    match &pd.default {
+                        Some(crate::runtime::class::Init::Lit(v)) => v.copy_value(),
+                        Some(crate::runtime::class::Init::Code(f)) => crate::exec::slow::object::run_init(vm, &**f, decl)?,
+                        None => Zval::NULL,
+                    }
+                } else {
+                    match (*c).find_prop(&pd.name).filter(|p| core::ptr::eq(p.scope, decl)).or_else(|| (*c).props.iter().find(|p| p.name == pd.name && core::ptr::eq(p.scope, decl))) {
+                        Some(pi) => {
+                            let d = &(&*(*c).defaults.get())[pi.slot as usize];
+                            if d.is_undef() { Zval::NULL } else { d.copy_value() }
+                        }
+                        None => continue,
+                    }
+                };
+                let ks = ZString::new(&pd.name);
+                (*out).update_str(ks, v);
+                Zval::string(ks).ptr_dtor();
+            }
+        }
+    }
     Ok(())
 }

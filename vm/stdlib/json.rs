@@ -471,6 +471,12 @@ impl<'a> Parser<'a> {
                     // SAFETY: `arr` is new and unshared.
                     unsafe {
                         match key {
+                            // A property table keeps numeric names as strings.
+                            Some(k) if want_obj => {
+                                let ks = ZString::new(&k);
+                                (*arr).update_str(ks, v);
+                                Zval::string(ks).ptr_dtor();
+                            }
                             Some(k) => super::array::insert_bytes_key(&mut *arr, &k, v),
                             None => {
                                 (*arr).append(v);

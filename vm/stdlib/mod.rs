@@ -12,7 +12,9 @@ pub mod format;
 pub mod hash;
 pub mod json;
 pub mod math;
+pub mod objmap;
 pub mod preg;
+pub mod reflection;
 pub mod spl;
 pub mod string;
 pub mod var;
@@ -47,12 +49,17 @@ builtins! {
     "class_exists" => classes::class_exists, ["class", "autoload"], 1;
     "interface_exists" => classes::interface_exists, ["interface", "autoload"], 1;
     "enum_exists" => classes::enum_exists, ["enum", "autoload"], 1;
+    "trait_exists" => classes::trait_exists, ["trait", "autoload"], 1;
     "get_object_vars" => classes::get_object_vars, ["object"], 1;
     "get_class_methods" => classes::get_class_methods, ["object_or_class"], 1;
     "spl_object_id" => classes::spl_object_id, ["object"], 1;
     "spl_object_hash" => classes::spl_object_hash, ["object"], 1;
     "is_a" => classes::is_a, ["object_or_class", "class", "allow_string"], 2;
     "is_subclass_of" => classes::is_subclass_of, ["object_or_class", "class", "allow_string"], 2;
+    "class_parents" => classes::class_parents, ["object_or_class", "autoload"], 1;
+    "class_implements" => classes::class_implements, ["object_or_class", "autoload"], 1;
+    "class_uses" => classes::class_uses, ["object_or_class", "autoload"], 1;
+    "get_class_vars" => classes::get_class_vars, ["class"], 1;
     // var
     "var_dump" => var::var_dump, ["value", "...values"], 1;
     "print_r" => var::print_r, ["value", "return"], 1;
@@ -90,6 +97,8 @@ builtins! {
     "get_defined_functions" => var::get_defined_functions, ["exclude_disabled"], 0;
     "call_user_func" => var::call_user_func, ["callback", "...args"], 1;
     "call_user_func_array" => var::call_user_func_array, ["callback", "args"], 2;
+    "forward_static_call" => var::forward_static_call, ["callback", "...args"], 1;
+    "forward_static_call_array" => var::forward_static_call_array, ["callback", "args"], 2;
     "func_get_args" => var::func_get_args, [], 0;
     "get_defined_vars" => var::get_defined_vars, [], 0;
     "register_tick_function" => var::register_tick_function, ["callback", "...args"], 1;

@@ -3,6 +3,7 @@
 use super::args;
 use crate::exec::{Thrown, Vm};
 use crate::value::{convert, print, ZString, Zval, IS_ARRAY, IS_DOUBLE, IS_FALSE, IS_LONG, IS_NULL, IS_STRING, IS_TRUE};
+use crate::value::object::ZObject;
 
 pub fn var_dump(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "var_dump", a, 1, usize::MAX)?;
@@ -203,6 +204,16 @@ pub fn defined(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "defined", a, 1, 1)?;
     let name = args::string(vm, "defined", 1, "constant_name", &a[0])?;
     let name = name.strip_prefix(b"\\").unwrap_or(&name);
+    if let Some(p) = name.windows(2).position(|w| w == b"::") {
+        // A class constant, looked up silently from the caller's scope.
+        let (cn, k) = (&name[..p], &name[p + 2..]);
+        // SAFETY: classes are bound for the request; the caller's frame is live.
+        *r = Zval::bool(unsafe {
+            let scope = crate::exec::slow::object::scope_of_caller(vm);
+            crate::runtime::classes::find_class(vm, cn).and_then(|c| (*c).consts.get(k).copied()).is_some_and(|cell| crate::exec::slow::object::can_see((*cell).flags, (*cell).scope, scope))
+        });
+        return Ok(());
+    }
     *r = Zval::bool(vm.constants.contains_key(name) || crate::stdlib::constant(name).is_some());
     Ok(())
 }
@@ -281,7 +292,11 @@ pub fn function_exists(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thro
 
 pub fn get_debug_type(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "get_debug_type", a, 1, 1)?;
-    *r = Zval::string(ZString::new(super::type_name(&a[0]).as_bytes()));
+    let v = a[0].deref();
+    // An object's type is its class (an anonymous one as `P@anonymous`).
+    // SAFETY: object-kind values hold a live object of a bound class.
+    let name = if v.is_object() { unsafe { ZObject::class(v.obj()).display_name() } } else { super::type_name(v).as_bytes() };
+    *r = Zval::string(ZString::new(name));
     Ok(())
 }
 
@@ -322,8 +337,50 @@ pub fn call_user_func(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Throw
 pub fn call_user_func_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "call_user_func_array", a, 2, 2)?;
     let cb = super::callback::arg(vm, "call_user_func_array", 1, "callback", &a[0], false)?;
-    let arr = args::array(vm, "call_user_func_array", 2, "args", &a[1])?;
-    let hold = a[1].copy_deref();
+    call_with_array(vm, "call_user_func_array", cb, &a[1], r)
+}
+
+/// `forward_static_call()` / `forward_static_call_array()`: the callable,
+/// with the calling method's `static` forwarded.
+fn forwarded_callable(vm: &mut Vm, name: &str, cb: &Zval) -> Result<super::callback::Callable, Thrown> {
+    let mut c = super::callback::arg(vm, name, 1, "callback", cb, false)?;
+    // SAFETY: the builtin's frame and its live caller.
+    let caller_static = unsafe {
+        let f = vm.cur;
+        let prev = if f.is_null() { f } else { (*f).prev };
+        if prev.is_null() || (*prev).entry.is_null() || (*(*prev).entry).scope.is_null() {
+            return Err(vm.throw_error("Error", &format!("Cannot call {name}() when no class scope is active")));
+        }
+        let this = (*prev).this_obj();
+        if !this.is_null() {
+            (*this).class as *const crate::runtime::class::Class
+        } else if !(*prev).scope.is_null() {
+            (*prev).scope
+        } else {
+            (*(*prev).entry).scope
+        }
+    };
+    c.forward_static(caller_static);
+    Ok(c)
+}
+
+pub fn forward_static_call(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "forward_static_call", a, 1, usize::MAX)?;
+    let cb = forwarded_callable(vm, "forward_static_call", &a[0])?;
+    *r = cb.call(vm, &a[1..])?;
+    Ok(())
+}
+
+pub fn forward_static_call_array(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
+    args::count(vm, "forward_static_call_array", a, 2, 2)?;
+    let cb = forwarded_callable(vm, "forward_static_call_array", &a[0])?;
+    call_with_array(vm, "forward_static_call_array", cb, &a[1], r)
+}
+
+/// Calls `cb` with the elements of array argument #2.
+fn call_with_array(vm: &mut Vm, name: &str, cb: super::callback::Callable, args_v: &Zval, r: &mut Zval) -> Result<(), Thrown> {
+    let arr = args::array(vm, name, 2, "args", args_v)?;
+    let hold = args_v.copy_deref();
     // SAFETY: `hold` keeps the array alive.
     let list: Vec<Zval> = unsafe { (*arr).iter().map(|(_, v)| *v).collect() };
     // SAFETY: as above.
@@ -542,6 +599,20 @@ fn serialize_into(v: &Zval, out: &mut Vec<u8>) {
             }
             out.push(b'}');
         }
+        // An enum case: `E:len:"Class:Case";`.
+        // SAFETY: object-kind values hold a live object of a bound class.
+        crate::value::IS_OBJECT if unsafe { ZObject::class(v.obj()).flags & crate::runtime::class::CLASS_ENUM != 0 } => unsafe {
+            let o = v.obj();
+            let mut id = ZObject::class(o).name.clone();
+            id.push(b':');
+            let p = crate::runtime::builtin_classes::prop_slot(o, b"name");
+            if !p.is_null() && (*p).deref().is_string() {
+                id.extend_from_slice((*(*p).deref().str()).bytes());
+            }
+            out.extend_from_slice(format!("E:{}:\"", id.len()).as_bytes());
+            out.extend_from_slice(&id);
+            out.extend_from_slice(b"\";");
+        },
         _ => out.extend_from_slice(b"N;"),
     }
 }
@@ -550,7 +621,7 @@ pub fn unserialize(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> 
     args::count(vm, "unserialize", a, 1, 2)?;
     let s = args::string(vm, "unserialize", 1, "data", &a[0])?;
     let mut pos = 0;
-    match unserialize_at(&s, &mut pos, 0) {
+    match unserialize_at(vm, &s, &mut pos, 0) {
         Some(v) if pos == s.len() || true => {
             if pos < s.len() && false {
                 // SAFETY: `v` is owned.
@@ -575,7 +646,22 @@ fn read_until(s: &[u8], pos: &mut usize, end: u8) -> Option<Vec<u8>> {
     Some(s[start..start + rel].to_vec())
 }
 
-fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
+/// The `len:"bytes";` of a serialized string or enum: where the bytes
+/// start and end (`pos` is left at the opening quote).
+fn read_quoted(s: &[u8], pos: &mut usize) -> Option<(usize, usize)> {
+    let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
+    if s.get(*pos) != Some(&b'"') {
+        return None;
+    }
+    let start = *pos + 1;
+    let end = start.checked_add(n)?;
+    if s.get(end..end + 2) != Some(b"\";") {
+        return None;
+    }
+    Some((start, end))
+}
+
+fn unserialize_at(vm: &mut Vm, s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
     if depth > 4096 {
         return None;
     }
@@ -616,17 +702,44 @@ fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
             Some(Zval::double(d))
         }
         b's' => {
-            let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
-            if s.get(*pos) != Some(&b'"') {
-                return None;
-            }
-            let start = *pos + 1;
-            let end = start.checked_add(n)?;
-            if s.get(end..end + 2) != Some(b"\";") {
-                return None;
-            }
+            let (start, end) = read_quoted(s, pos)?;
             *pos = end + 2;
             Some(Zval::string(ZString::new(&s[start..end])))
+        }
+        b'E' => {
+            let tok = *pos - 2;
+            let (start, end) = read_quoted(s, pos)?;
+            let id = &s[start..end];
+            let colon = id.iter().position(|&b| b == b':')?;
+            let (cn, case) = (&id[..colon], &id[colon + 1..]);
+            let Some(c) = crate::runtime::classes::find_class(vm, cn) else {
+                vm.warning(&format!("unserialize(): Class '{}' not found", String::from_utf8_lossy(cn)));
+                *pos = tok;
+                return None;
+            };
+            // Zend reports a bad case at the end of the token.
+            *pos = end + 2;
+            // SAFETY: a bound class and its constant cells.
+            unsafe {
+                if (*c).flags & crate::runtime::class::CLASS_ENUM == 0 {
+                    vm.warning(&format!("unserialize(): Class '{}' is not an enum", (*c).name_str()));
+                    *pos = tok;
+                    return None;
+                }
+                let case_name = String::from_utf8_lossy(case);
+                match (*c).consts.get(case) {
+                    None => {
+                        vm.warning(&format!("unserialize(): Undefined constant {}::{case_name}", (*c).name_str()));
+                        return None;
+                    }
+                    Some(&cell) if (*cell).flags & crate::runtime::class::CONST_CASE == 0 => {
+                        vm.warning(&format!("unserialize(): {}::{case_name} is not an enum case", (*c).name_str()));
+                        return None;
+                    }
+                    Some(_) => {}
+                }
+                crate::exec::slow::object::class_constant(vm, c, case).ok()
+            }
         }
         b'a' => {
             let n: usize = std::str::from_utf8(&read_until(s, pos, b':')?).ok()?.parse().ok()?;
@@ -641,8 +754,8 @@ fn unserialize_at(s: &[u8], pos: &mut usize, depth: u32) -> Option<Zval> {
                 None
             };
             for _ in 0..n {
-                let Some(k) = unserialize_at(s, pos, depth + 1) else { return fail(arr) };
-                let Some(v) = unserialize_at(s, pos, depth + 1) else {
+                let Some(k) = unserialize_at(vm, s, pos, depth + 1) else { return fail(arr) };
+                let Some(v) = unserialize_at(vm, s, pos, depth + 1) else {
                     // SAFETY: `k` is owned.
                     unsafe { k.ptr_dtor() };
                     return fail(arr);

@@ -1129,6 +1129,47 @@ impl ZArray {
         Iter { a: self, pos: 0 }
     }
 
+    /// Zend's `zend_symtable_to_proptable`: a new table with the elements
+    /// of `src` (new owners) where integer keys become strings — an
+    /// object's property table has only string keys (`(object)['5' => 1]`
+    /// has the property "5").
+    ///
+    /// # Safety
+    /// `src` is a live array.
+    pub unsafe fn to_proptable(src: *const ZArray) -> *mut ZArray {
+        let out = ZArray::new();
+        for (k, v) in (*src).iter() {
+            let ks = match k {
+                KeyRef::Int(i) => ZString::from_i64(i),
+                KeyRef::Str(s) => ZString::new(s.bytes()),
+            };
+            (*out).update_str(ks, dup_value(v, src));
+            Zval::string(ks).ptr_dtor();
+        }
+        out
+    }
+
+    /// Whether some key is an integer (the table is no property table).
+    pub fn has_int_keys(&self) -> bool {
+        self.iter().any(|(k, _)| matches!(k, KeyRef::Int(_)))
+    }
+
+    /// Adds `v` under `k` as an array would (Zend's symtable update:
+    /// "123" becomes the integer key 123).
+    pub fn update_symtable(&mut self, k: KeyRef<'_>, v: Zval) -> *mut Zval {
+        match k {
+            KeyRef::Int(i) => self.update_int(i, v),
+            // SAFETY: `s` is a live string; the new key string is released
+            // after the table took its own reference.
+            KeyRef::Str(s) => unsafe {
+                let ks = ZString::new(s.bytes());
+                let p = self.update(&Key::normalize(ks), v);
+                Zval::string(ks).ptr_dtor();
+                p
+            },
+        }
+    }
+
     // ---- copy-on-write -------------------------------------------------------
 
     /// Zend's `zend_array_dup`: a refcount-1 copy holding new owners of every

@@ -270,6 +270,9 @@ fn compare_objects(x: *mut super::object::ZObject, y: *mut super::object::ZObjec
         if (*x).class != (*y).class || (*(*x).class).flags & crate::runtime::class::CLASS_ENUM != 0 {
             return Ok(1);
         }
+        if let Some(r) = crate::exec::slow::closure::compare(x, y) {
+            return Ok(r);
+        }
         if (*x).header.is_protected() {
             return Err(NestingError);
         }

@@ -18,6 +18,8 @@ use crate::runtime::class::Class;
 pub const OBJ_DESTRUCTOR_CALLED: u32 = 1;
 /// The object is being freed (its slots are being released).
 pub const OBJ_FREEING: u32 = 2;
+/// Some WeakMap has this object as a key (`Vm::weak_refs`).
+pub const OBJ_WEAKLY_REFERENCED: u32 = 4;
 
 #[repr(C)]
 pub struct ZObject {

@@ -274,7 +274,9 @@ impl Compiler {
                             return fatal(format!("Cannot redeclare {cname}::${}", String::from_utf8_lossy(&p.name)), p.line);
                         }
                         let default = if p.ty.is_some() { None } else { Some(Init::Lit(crate::value::Zval::NULL)) };
-                        def.props.push(PropDef { name: p.name, default, flags: p.flags, ty: p.ty, line: p.line });
+                        // A readonly class makes its promoted properties readonly too.
+                        let flags = if def.flags & CLASS_READONLY != 0 { p.flags | ACC_READONLY } else { p.flags };
+                        def.props.push(PropDef { name: p.name, default, flags, ty: p.ty, line: p.line });
                     }
                     if let Some(ctx) = self.class_ctx.as_mut() {
                         ctx.methods.push((lc.to_vec(), flags, super::KnownFunc::of(&f.op)));

@@ -416,6 +416,11 @@ impl FuncBuilder {
                     break;
                 }
                 if o.result_type == IS_VAR && o.result == t {
+                    // `new C;` as a statement: the object is freed (Zend's
+                    // zend_do_free).
+                    if o.opcode() == Opcode::New {
+                        break;
+                    }
                     return;
                 }
             }

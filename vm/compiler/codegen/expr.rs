@@ -497,6 +497,7 @@ impl Compiler {
             ExprKind::Var(name) => self.compile_cv(name, Fetch::W, line)?,
             ExprKind::VarVar(_) => self.delayed_compile_named(target, Fetch::W, &mut d, true)?,
             ExprKind::Index { .. } => self.delayed_compile_dim(target, Fetch::W, &mut d, true)?,
+            ExprKind::Prop { nullsafe: false, .. } | ExprKind::StaticProp { .. } => self.delayed_compile_var(target, Fetch::W, &mut d)?,
             ExprKind::Array(_) | ExprKind::List(_) => return fatal("Cannot assign reference to list", line),
             _ => return not_writable(target),
         };
@@ -518,8 +519,17 @@ impl Compiler {
         if !matches!(src, Node::Cv(_) | Node::Var(_)) {
             return fatal("Cannot assign reference to non referenceable value", line);
         }
-        self.emit_delayed(d);
+        let last = self.emit_delayed(d);
         self.f.line = line;
+        if matches!(target.kind, ExprKind::Prop { .. } | ExprKind::StaticProp { .. }) {
+            // The property fetch becomes the assignment, as Zend's
+            // ASSIGN_OBJ_REF / ASSIGN_STATIC_PROP_REF.
+            let o = self.f.at(last);
+            o.opcode = if o.opcode == Opcode::FetchObjW as u8 { Opcode::AssignObjRef } else { Opcode::AssignStaticPropRef } as u8;
+            o.extended_value = is_call as u32;
+            self.f.emit(Opcode::OpData, &src, &Node::Unused, &Node::Unused);
+            return Ok(t);
+        }
         let r = self.f.var();
         let i = self.f.emit(Opcode::AssignRef, &t, &src, &r);
         if is_call {
@@ -865,6 +875,12 @@ impl Compiler {
     fn compile_isset_or_empty(&mut self, v: &Expr<'_>, empty: bool) -> CResult<Node> {
         let ext = empty as u32;
         match &v.kind {
+            ExprKind::Var(b"this") => {
+                let r = self.f.tmp();
+                let i = self.f.emit(Opcode::IssetIsemptyThis, &Node::Unused, &Node::Unused, &r);
+                self.f.at(i).extended_value = ext;
+                Ok(r)
+            }
             ExprKind::Var(name) => {
                 let cv = self.compile_cv(name, Fetch::Is, v.line)?;
                 let r = self.f.tmp();
@@ -1329,7 +1345,7 @@ impl Compiler {
             },
             // zend_compile_func_defined: a literal name without a namespace part.
             b"defined" => match &args[0].value.kind {
-                ExprKind::String(s) if !s.contains(&b'\\') && !s.starts_with(b"\\") => {
+                ExprKind::String(s) if !s.contains(&b'\\') && !s.contains(&b':') => {
                     let r = self.f.tmp();
                     let slot = self.f.cache_slot();
                     let i = self.f.emit(Opcode::Defined, &Node::Const(Lit::Str(s.to_vec())), &Node::Unused, &r);

@@ -236,7 +236,7 @@ pub unsafe fn leave(vm: *mut Vm, fp: *mut Zval, v: Zval) -> Option<(*const Op, *
     let prev = (*f).prev;
     let top = (*f).this.type_info & CALL_TOP != 0;
     if top && prev.is_null() && (*(*f).func).op.name.is_empty() {
-        shutdown_destructors(vm, f);
+        super::object::shutdown_destructors(&mut *vm, f);
     }
     free_frame_values(vm, f);
     (*vm).stack.free(fp);
@@ -328,41 +328,6 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
 pub unsafe fn return_slow(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Option<(*const Op, *mut Zval)>, Thrown> {
     let v = super::take(vm, fp, ip, 1);
     Ok(leave(vm, fp, v))
-}
-
-/// Zend's `shutdown_destructors` when the main script returns: global
-/// variables holding the only reference to an object release it, last
-/// variable first (the ones made by name, then the CVs), until a pass
-/// releases nothing; the rest go in order.
-#[cold]
-unsafe fn shutdown_destructors(vm: *mut Vm, f: *mut Frame) {
-    let ncv = (*(*f).func).op.cv_names.len() as u32;
-    let sole_object = |s: *mut Zval| (*s).is_object() && (*(*s).value.counted).refcount == 1;
-    loop {
-        let mut released = false;
-        // Dynamic variables by name each time: a destructor may change them.
-        for n in crate::exec::symtab::dynamic_names(&*vm, f).iter().rev() {
-            let s = crate::exec::symtab::find(&mut *vm, f, n);
-            if !s.is_null() && sole_object(s) {
-                let v = *s;
-                *s = Zval::UNDEF;
-                v.ptr_dtor();
-                released = true;
-            }
-        }
-        for i in (0..ncv).rev() {
-            let s = Frame::slot(f, i);
-            if sole_object(s) {
-                let v = *s;
-                *s = Zval::UNDEF;
-                v.ptr_dtor();
-                released = true;
-            }
-        }
-        if !released {
-            return;
-        }
-    }
 }
 
 /// Releases a user frame's CVs, extra arguments, dynamic variables and `$this`.
@@ -491,7 +456,7 @@ pub unsafe fn init_dynamic_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op, nargs
                     why.replacen("non-static", "Non-static", 1)
                 }
             } else {
-                "Value not callable".to_string()
+                format!("Value of type {} is not callable", crate::stdlib::type_name(v))
             };
             Err(vm.throw_error("Error", &msg))
         }

@@ -29,6 +29,9 @@ pub struct ClosureData {
     pub this: *mut ZObject,
     /// The called scope (`static::`).
     pub called: *const Class,
+    /// A static closure (`static function`, or made from a static method):
+    /// it never gets a `$this`.
+    pub is_static: bool,
 }
 
 impl Drop for ClosureData {
@@ -45,10 +48,29 @@ pub unsafe fn data<'a>(o: *mut ZObject) -> Option<&'a mut ClosureData> {
     (*o).internal.as_mut().and_then(|b| b.downcast_mut::<ClosureData>())
 }
 
+/// Zend's `zend_closure_compare` for two objects of one class: `None` when
+/// they are no closures; else 0 for two closures made from the same
+/// function, bound alike (`strlen(...) == strlen(...)`), and uncomparable
+/// (1) otherwise — a closure literal is equal only to itself.
+///
+/// # Safety
+/// `x` and `y` are live objects.
+pub unsafe fn compare(x: *mut ZObject, y: *mut ZObject) -> Option<i32> {
+    let (a, b) = (data(x)?, data(y)?);
+    let fake = |d: &ClosureData| (*d.entry.func).op.name.as_slice() != b"{closure}";
+    let same = fake(a)
+        && fake(b)
+        && core::ptr::eq(a.entry.func, b.entry.func)
+        && core::ptr::eq(a.entry.scope, b.entry.scope)
+        && a.this == b.this
+        && core::ptr::eq(a.called, b.called);
+    Some(if same { 0 } else { 1 })
+}
+
 /// A new closure of `func` in `scope`, bound to `this` (borrowed; null for
 /// none). Static slots start as the op array's initial values (references,
 /// for `static` variables); `use` slots are filled by BIND_LEXICAL.
-pub unsafe fn make(vm: &mut Vm, func: *const Function, scope: *const Class, this: *mut ZObject, called: *const Class) -> Result<*mut ZObject, Thrown> {
+pub unsafe fn make(vm: &mut Vm, func: *const Function, scope: *const Class, this: *mut ZObject, called: *const Class, is_static: bool) -> Result<*mut ZObject, Thrown> {
     let Some(c) = find_class(vm, b"closure") else {
         return Err(vm.throw_error("Error", "Class \"Closure\" not found"));
     };
@@ -62,7 +84,7 @@ pub unsafe fn make(vm: &mut Vm, func: *const Function, scope: *const Class, this
     if !this.is_null() {
         (*this).header.refcount += 1;
     }
-    (*o).internal = Some(Box::new(ClosureData { entry: e, this, called }));
+    (*o).internal = Some(Box::new(ClosureData { entry: e, this, called, is_static }));
     Ok(o)
 }
 
@@ -86,7 +108,7 @@ pub unsafe fn declare_lambda(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Resul
     } else {
         scope
     };
-    let o = make(vm, func, scope, this, called)?;
+    let o = make(vm, func, scope, this, called, is_static)?;
     Ok(Zval::object(o))
 }
 
@@ -180,6 +202,9 @@ pub unsafe fn resolve(vm: &mut Vm, v: &Zval) -> Result<Resolved, String> {
             let c = (*o).class;
             let lc = mn.to_ascii_lowercase();
             let lc = lc.strip_prefix(b"parent::").map(|x| x.to_vec()).unwrap_or(lc);
+            if let Some(m) = (*c).find_method(&lc) {
+                check_callable_access(vm, c, m)?;
+            }
             return match (*c).find_method(&lc) {
                 Some(m) if m.flags & ACC_STATIC != 0 => Ok(Resolved { entry: m.entry, this: core::ptr::null_mut(), called: c, closure: core::ptr::null_mut() }),
                 Some(m) => Ok(Resolved { entry: m.entry, this: o, called: c, closure: core::ptr::null_mut() }),
@@ -196,11 +221,36 @@ pub unsafe fn resolve(vm: &mut Vm, v: &Zval) -> Result<Resolved, String> {
     Err("no array or string given".into())
 }
 
+/// The class scope a callable is resolved from: the user code running, or
+/// the one that called the running builtin.
+unsafe fn calling_scope(vm: &Vm) -> *const Class {
+    let f = vm.cur;
+    if f.is_null() || (*f).func.is_null() {
+        return core::ptr::null();
+    }
+    if (*(*f).func).is_user() {
+        super::object::scope_of(vm)
+    } else {
+        super::object::scope_of_caller(vm)
+    }
+}
+
+/// A method named by a callable must be visible from the calling scope
+/// (unless `__call`/`__callStatic` would take the call).
+unsafe fn check_callable_access(vm: &Vm, c: *const Class, m: crate::runtime::class::Method) -> Result<(), String> {
+    if (*c).magic.call.is_some() || (*c).magic.call_static.is_some() || super::object::can_see(m.flags, m.scope, calling_scope(vm)) {
+        return Ok(());
+    }
+    let vis = crate::runtime::class::visibility_name(m.flags);
+    Err(format!("cannot access {vis} method {}::{}()", (*m.scope).name_str(), s(&m.func().op.name)))
+}
+
 unsafe fn static_method(vm: &mut Vm, c: *const Class, mn: &[u8]) -> Result<Resolved, String> {
     let lc = mn.to_ascii_lowercase();
     let Some(m) = (*c).find_method(&lc) else {
         return Err(format!("class {} does not have a method \"{}\"", (*c).name_str(), s(mn)));
     };
+    check_callable_access(vm, c, m)?;
     // A non-static method called statically from a method of a subclass
     // keeps `$this` (PHP allows `[self::class, 'm']` from inside).
     let f = vm.cur;
@@ -274,12 +324,73 @@ pub fn closure_invoke(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Throw
     Ok(())
 }
 
-/// A copy of closure `o` bound to `this` (borrowed) in `scope`.
-unsafe fn rebind(vm: &mut Vm, o: *mut ZObject, this: *mut ZObject, scope: *const Class) -> Result<*mut ZObject, Thrown> {
+/// Whether the function of `entry` is a static method (a closure made
+/// from it is static).
+unsafe fn is_static_method(entry: *const FuncEntry) -> bool {
+    let scope = (*entry).scope;
+    !scope.is_null() && (*scope).find_method(&(*(*entry).func).op.name.to_ascii_lowercase()).is_some_and(|m| m.flags & ACC_STATIC != 0)
+}
+
+/// Whether `op` uses `$this` (Zend's `ZEND_ACC_USES_THIS`): it fetches it,
+/// tests it, or accesses a member of it (an UNUSED object operand).
+fn uses_this(op: &crate::ops::OpArray) -> bool {
+    use crate::ops::{Opcode as O, IS_UNUSED};
+    op.ops.iter().any(|o| match o.opcode() {
+        O::FetchThis | O::IssetIsemptyThis => true,
+        O::FetchObjR | O::FetchObjIs | O::FetchObjW | O::FetchObjRw | O::AssignObj | O::AssignObjOp | O::AssignObjRef
+        | O::PreIncObj | O::PreDecObj | O::PostIncObj | O::PostDecObj | O::IssetIsemptyPropObj | O::UnsetObj
+        | O::InitMethodCall | O::Clone => o.op1_type == IS_UNUSED,
+        _ => false,
+    })
+}
+
+/// Zend's `zend_valid_closure_binding`: whether closure `d` may be bound
+/// to `this` in `scope`; if not, PHP's warning is raised.
+unsafe fn valid_binding(vm: &mut Vm, d: &ClosureData, this: *mut ZObject, scope: *const Class) -> bool {
+    let func = &*d.entry.func;
+    let fake = func.op.name.as_slice() != b"{closure}";
+    let fscope = d.entry.scope;
+    if !this.is_null() {
+        if d.is_static {
+            vm.warning("Cannot bind an instance to a static closure");
+            return false;
+        }
+        if fake && !fscope.is_null() && !(*(*this).class).is_subclass_of(fscope) {
+            vm.warning(&format!("Cannot bind method {}::{}() to object of class {}", (*fscope).name_str(), s(&func.op.name), (*(*this).class).name_str()));
+            return false;
+        }
+    } else if fake && !fscope.is_null() && !d.is_static {
+        vm.warning("Cannot unbind $this of method");
+        return false;
+    } else if !fake && !d.this.is_null() && uses_this(&func.op) {
+        vm.warning("Cannot unbind $this of closure using $this");
+        return false;
+    }
+    if !scope.is_null() && !core::ptr::eq(scope, fscope) && (*scope).is_internal() {
+        vm.warning(&format!("Cannot bind closure to scope of internal class {}", (*scope).name_str()));
+        return false;
+    }
+    if fake && !core::ptr::eq(scope, fscope) {
+        vm.warning(if fscope.is_null() { "Cannot rebind scope of closure created from function" } else { "Cannot rebind scope of closure created from method" });
+        return false;
+    }
+    true
+}
+
+/// A copy of closure `o` bound to `this` (borrowed) in `scope`, or `None`
+/// (after PHP's warning) when that binding is not allowed.
+unsafe fn rebind(vm: &mut Vm, o: *mut ZObject, this: *mut ZObject, scope: *const Class) -> Result<Option<*mut ZObject>, Thrown> {
     let Some(d) = data(o) else { return Err(vm.throw_error("Error", "Closure object expected")) };
+    if !valid_binding(vm, d, this, scope) {
+        return Ok(None);
+    }
     let func = d.entry.func;
     let called = if !this.is_null() { (*this).class } else { scope };
-    let n = make(vm, func, scope, this, called)?;
+    let is_static = d.is_static;
+    // An object bound without a class scope gets Closure as a dummy scope
+    // (`zend_create_closure_ex`).
+    let scope = if scope.is_null() && !this.is_null() { find_class(vm, b"closure").unwrap_or(scope) } else { scope };
+    let n = make(vm, func, scope, this, called, is_static)?;
     let src: Vec<Zval> = d.entry.statics.iter().map(|v| v.copy_value()).collect();
     if let Some(nd) = data(n) {
         for v in nd.entry.statics.drain(..) {
@@ -287,7 +398,7 @@ unsafe fn rebind(vm: &mut Vm, o: *mut ZObject, this: *mut ZObject, scope: *const
         }
         nd.entry.statics = src;
     }
-    Ok(n)
+    Ok(Some(n))
 }
 
 /// The scope argument of bind/bindTo: an object's class, a class name, or
@@ -321,7 +432,7 @@ pub fn closure_bind_to(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thro
     unsafe {
         let this = a.first().map(|v| v.deref()).filter(|v| v.is_object()).map_or(core::ptr::null_mut(), |v| v.obj());
         let scope = scope_arg(vm, o, a.get(1))?;
-        *r = Zval::object(rebind(vm, o, this, scope)?);
+        *r = rebind(vm, o, this, scope)?.map_or(Zval::NULL, Zval::object);
     }
     Ok(())
 }
@@ -336,7 +447,7 @@ pub fn closure_bind(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown>
         let o = c.obj();
         let this = a.get(1).map(|v| v.deref()).filter(|v| v.is_object()).map_or(core::ptr::null_mut(), |v| v.obj());
         let scope = scope_arg(vm, o, a.get(2))?;
-        *r = Zval::object(rebind(vm, o, this, scope)?);
+        *r = rebind(vm, o, this, scope)?.map_or(Zval::NULL, Zval::object);
     }
     Ok(())
 }
@@ -350,7 +461,7 @@ pub fn closure_call(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown>
     // SAFETY: live closure and arguments.
     unsafe {
         let this = t.obj();
-        let n = rebind(vm, o, this, (*this).class)?;
+        let Some(n) = rebind(vm, o, this, (*this).class)? else { return Ok(()) };
         let res = match data(n) {
             Some(d) => call_resolved(vm, Resolved { entry: &mut *d.entry, this, called: (*this).class, closure: n }, &a[1..]),
             None => Ok(Zval::NULL),
@@ -373,7 +484,7 @@ pub fn closure_from_callable(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<()
         match resolve(vm, &v) {
             Ok(res) => {
                 let scope = (*res.entry).scope;
-                let o = make(vm, (*res.entry).func, scope, res.this, res.called)?;
+                let o = make(vm, (*res.entry).func, scope, res.this, res.called, is_static_method(res.entry))?;
                 *r = Zval::object(o);
                 Ok(())
             }
@@ -451,7 +562,7 @@ pub unsafe fn callable_convert(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
         Ok(Zval::object(c))
     } else {
         let called = if (*(*entry).func).is_user() || !(*entry).scope.is_null() { (*call).scope } else { core::ptr::null() };
-        make(vm, func, (*entry).scope, this, called).map(Zval::object)
+        make(vm, func, (*entry).scope, this, called, is_static_method(entry)).map(Zval::object)
     };
     super::call::release_this(call);
     super::call::release_closure(call);

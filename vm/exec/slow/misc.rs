@@ -94,7 +94,9 @@ pub fn cast_value(vm: &mut Vm, v: &Zval, kind: u32) -> Zval {
             unsafe {
                 let Some(c) = crate::runtime::classes::find_class(vm, b"stdclass") else { return Zval::NULL };
                 let Ok(o) = super::object::instantiate(vm, c) else { return Zval::NULL };
-                if v.is_array() {
+                if v.is_array() && (*v.arr()).has_int_keys() {
+                    (*o).dynamic = ZArray::to_proptable(v.arr());
+                } else if v.is_array() {
                     let mut z = v.copy_value();
                     (*o).dynamic = ZArray::separate(&mut z);
                 } else if v.kind() > IS_NULL {
@@ -137,16 +139,7 @@ pub unsafe fn object_to_array(o: *mut crate::value::object::ZObject) -> Zval {
     let d = (*o).dynamic;
     if !d.is_null() {
         for (k, v) in (*d).iter() {
-            match k {
-                crate::value::KeyRef::Int(i) => {
-                    (*a).update_int(i, v.copy_value());
-                }
-                crate::value::KeyRef::Str(s) => {
-                    let ks = ZString::new(s.bytes());
-                    (*a).update_str(ks, v.copy_value());
-                    Zval::string(ks).ptr_dtor();
-                }
-            }
+            (*a).update_symtable(k, v.copy_value());
         }
     }
     Zval::array(a)
@@ -211,10 +204,8 @@ pub unsafe fn strlen(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, 
     let v = (*read1(vm, fp, ip)).deref();
     match v.kind() {
         IS_STRING => Ok(Zval::long((*v.str()).len() as i64)),
-        k if k == IS_ARRAY || k == IS_OBJECT => {
-            let msg = format!("strlen(): Argument #1 ($string) must be of type string, {} given", crate::stdlib::type_name(v));
-            Err(vm.throw_error("TypeError", &msg))
-        }
+        // An array is refused; a Stringable object is its __toString().
+        k if k == IS_ARRAY || k == IS_OBJECT => crate::stdlib::args::string(vm, "strlen", 1, "string", v).map(|b| Zval::long(b.len() as i64)),
         _ => {
             if v.kind() == crate::value::IS_NULL || v.kind() == crate::value::IS_UNDEF {
                 vm.deprecated("strlen(): Passing null to parameter #1 ($string) of type string is deprecated");

@@ -54,9 +54,75 @@ pub unsafe fn release(o: *mut ZObject) {
         }
     }
     if !vm.is_null() {
+        if (*o).flags & crate::value::object::OBJ_WEAKLY_REFERENCED != 0 {
+            crate::stdlib::objmap::object_freed(&mut *vm, o);
+        }
         (*vm).objects.remove((*o).handle);
     }
     ZObject::destroy(o);
+}
+
+/// The end of the main script (Zend's `shutdown_destructors`): global
+/// variables holding the only reference to an object are released, the
+/// last declared first, pass after pass while a pass frees some; then the
+/// destructors of all objects still alive run in creation order (the
+/// objects themselves are freed later).
+///
+/// # Safety
+/// `f` is the main script's frame, returning.
+#[cold]
+#[inline(never)]
+pub unsafe fn shutdown_destructors(vm: &mut Vm, f: *mut Frame) {
+    let ncv = (*(*f).func).op.cv_names.len() as u32;
+    loop {
+        let mut freed = false;
+        // The globals made by name come last in Zend's symbol table: first
+        // here. Looked up by name each time: a destructor may change them.
+        for n in crate::exec::symtab::dynamic_names(vm, f).iter().rev() {
+            let p = crate::exec::symtab::find(vm, f, n);
+            if !p.is_null() && (*p).is_object() && (*(*p).obj()).header.refcount == 1 {
+                let v = *p;
+                *p = Zval::UNDEF;
+                v.ptr_dtor();
+                freed = true;
+                if vm.exception.is_some() || vm.stop.is_some() {
+                    return;
+                }
+            }
+        }
+        for i in (0..ncv).rev() {
+            let p = Frame::slot(f, i);
+            if (*p).is_object() && (*(*p).obj()).header.refcount == 1 {
+                let v = *p;
+                *p = Zval::UNDEF;
+                v.ptr_dtor();
+                freed = true;
+                if vm.exception.is_some() || vm.stop.is_some() {
+                    return;
+                }
+            }
+        }
+        if !freed {
+            break;
+        }
+    }
+    let mut h = 0;
+    while h < vm.objects.objs.len() {
+        let o = vm.objects.objs[h];
+        h += 1;
+        if o.is_null() || (*o).flags & OBJ_DESTRUCTOR_CALLED != 0 {
+            continue;
+        }
+        (*o).flags |= OBJ_DESTRUCTOR_CALLED;
+        if let Some(d) = ZObject::class(o).magic.destruct {
+            (*o).header.refcount += 1;
+            call_destructor(vm, o, d);
+            Zval::object(o).ptr_dtor();
+            if vm.exception.is_some() || vm.stop.is_some() {
+                return;
+            }
+        }
+    }
 }
 
 /// Runs `__destruct` on `o`; a pending exception is kept aside meanwhile
@@ -84,7 +150,7 @@ pub unsafe fn call_method(vm: &mut Vm, o: *mut ZObject, m: Method, args: &[Zval]
 }
 
 /// Computes the defaults that need code, once per class.
-unsafe fn ensure_defaults(vm: &mut Vm, c: *const Class) -> Result<(), Thrown> {
+pub unsafe fn ensure_defaults(vm: &mut Vm, c: *const Class) -> Result<(), Thrown> {
     if *(*c).defaults_ready.get() {
         return Ok(());
     }
@@ -170,7 +236,7 @@ pub unsafe fn can_see(flags: u32, decl: *const Class, scope: *const Class) -> bo
 /// `static`: the called scope of the running method.
 unsafe fn called_scope(vm: &Vm) -> *const Class {
     let f = vm.cur;
-    if f.is_null() || scope_of(vm).is_null() {
+    if f.is_null() {
         return core::ptr::null();
     }
     let this = (*f).this_obj();
@@ -203,6 +269,9 @@ pub unsafe fn special_class(vm: &mut Vm, kind: u32) -> Result<*const Class, Thro
         FETCH_CLASS_PARENT => "parent",
         _ => "static",
     };
+    // `static` is the called scope, which a closure bound to an object
+    // has even without a class scope (Zend's `zend_get_called_scope`).
+    let scope = if kind == FETCH_CLASS_SELF || kind == FETCH_CLASS_PARENT { scope } else { called_scope(vm) };
     if scope.is_null() {
         return Err(vm.throw_error("Error", &format!("Cannot use \"{word}\" when no class scope is active")));
     }
@@ -215,7 +284,7 @@ pub unsafe fn special_class(vm: &mut Vm, kind: u32) -> Result<*const Class, Thro
             }
             Ok(p)
         }
-        _ => Ok(called_scope(vm)),
+        _ => Ok(scope),
     }
 }
 
@@ -304,7 +373,7 @@ pub unsafe fn new_object(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
         super::call::push_call(vm, fp, ip, pass, (*ip).extended_value)?;
         return Ok(true);
     };
-    check_method_access(vm, c, ctor, b"__construct", true)?;
+    check_method_access(vm, ctor, b"__construct", true)?;
     fill_new_cache(fp, ip, c);
     (*o).header.refcount += 1;
     push_method_call(vm, fp, ctor.entry, o, c, (*ip).extended_value)?;
@@ -353,16 +422,18 @@ fn scope_text(scope: *const Class) -> String {
     }
 }
 
-unsafe fn check_method_access(vm: &mut Vm, c: *const Class, m: Method, name: &[u8], ctor: bool) -> Result<(), Thrown> {
+unsafe fn check_method_access(vm: &mut Vm, m: Method, name: &[u8], ctor: bool) -> Result<(), Thrown> {
     let scope = scope_of(vm);
     if accessible(m.flags, m.scope, scope) {
         return Ok(());
     }
     let vis = visibility_name(m.flags);
+    // Zend names the class that declares the method (`ZEND_FN_SCOPE_NAME`).
+    let decl = (*m.scope).name_str();
     if ctor {
-        return Err(vm.throw_error("Error", &format!("Call to {vis} {}::__construct() from {}", (*c).name_str(), scope_text(scope))));
+        return Err(vm.throw_error("Error", &format!("Call to {vis} {decl}::__construct() from {}", scope_text(scope))));
     }
-    Err(vm.throw_error("Error", &format!("Call to {vis} method {}::{}() from {}", (*c).name_str(), s(name), scope_text(scope))))
+    Err(vm.throw_error("Error", &format!("Call to {vis} method {decl}::{}() from {}", s(name), scope_text(scope))))
 }
 
 // ------------------------------------------------------------ runtime cache
@@ -445,6 +516,15 @@ pub unsafe fn push_cached_method(vm: *mut Vm, fp: *mut Zval, ip: *const Op, ov: 
 
 // ------------------------------------------------------------ method calls
 
+/// An UNUSED op1 stands for `$this`: code running without one (a closure
+/// or static method that uses `$this`) fails as Zend's FETCH_THIS does.
+unsafe fn check_this(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    if (*ip).op1_type == IS_UNUSED && (*(fp as *mut Frame)).this_obj().is_null() {
+        return Err(vm.throw_error("Error", "Using $this when not in object context"));
+    }
+    Ok(())
+}
+
 /// The object op1 of a member access (UNUSED: `$this`).
 unsafe fn obj_operand(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> *const Zval {
     if (*ip).op1_type == IS_UNUSED {
@@ -469,6 +549,7 @@ unsafe fn name_operand(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Vec<u8> {
 #[inline(never)]
 pub unsafe fn init_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let ov = obj_operand(vm, fp, ip);
     if !(*ov).is_object() {
@@ -498,7 +579,7 @@ pub unsafe fn init_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
             }
             Zval::object(o).ptr_dtor();
             match found {
-                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
+                Some(m) => check_method_access(vm, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             }
         }
@@ -542,7 +623,7 @@ pub unsafe fn init_static_method_call(vm: &mut Vm, fp: *mut Zval, ip: *const Op)
                 return push_magic_call(vm, fp, cs, core::ptr::null_mut(), c, &name, nargs);
             }
             return match found {
-                Some(m) => check_method_access(vm, c, m, &(*m.entry).name().to_vec(), false),
+                Some(m) => check_method_access(vm, m, &(*m.entry).name().to_vec(), false),
                 None => Err(vm.throw_error("Error", &format!("Call to undefined method {}::{}()", (*c).name_str(), s(&name)))),
             };
         }
@@ -691,6 +772,7 @@ unsafe fn magic_guarded(vm: &mut Vm, o: *mut ZObject, m: Method, name: &[u8], ta
 #[inline(never)]
 pub unsafe fn fetch_obj_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     // FETCH_OBJ_IS reads an undefined variable quietly (`$u->p ?? x`).
     let ov = if is && (*ip).op1_type != IS_UNUSED { (*operand::any_deref_1(ip, fp)).deref() as *const Zval } else { obj_operand(vm, fp, ip) };
@@ -784,8 +866,9 @@ unsafe fn dynamic_slot(vm: &mut Vm, o: *mut ZObject, name: &[u8], rw: bool) -> R
     if (*c).flags & CLASS_ALLOW_DYNAMIC == 0 {
         vm.deprecated(&format!("Creation of dynamic property {}::${} is deprecated", (*c).name_str(), s(name)));
     }
+    // Property tables keep numeric names as strings.
     let ks = ZString::new(name);
-    let (p, _) = (*d).lookup(&crate::value::array::Key::normalize(ks));
+    let (p, _) = (*d).lookup_str_ex(ks);
     Zval::string(ks).ptr_dtor();
     Ok(p)
 }
@@ -895,6 +978,10 @@ pub unsafe fn assign_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zv
 
 unsafe fn assign_obj_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    if let Err(t) = check_this(vm, fp, ip) {
+        super::free_op(fp, ip, 3);
+        return Err(t);
+    }
     let v = super::take(vm, fp, ip, 3);
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
@@ -917,6 +1004,83 @@ unsafe fn assign_obj_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<
     r
 }
 
+/// ASSIGN_OBJ_REF: op1->op2 =& OP_DATA (Zend's
+/// `zend_assign_to_property_reference`). Consumes its operands.
+#[cold]
+#[inline(never)]
+pub unsafe fn assign_obj_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let r = assign_obj_ref_inner(vm, fp, ip);
+    consuming_ref(fp, ip, r)
+}
+
+unsafe fn assign_obj_ref_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    check_this(vm, fp, ip)?;
+    let name = name_operand(vm, fp, ip);
+    let target = obj_write_operand(fp, ip);
+    if !(*target).is_object() {
+        return Err(modify_non_object(vm, fp, ip, target, &name));
+    }
+    let o = (*target).obj();
+    (*o).header.refcount += 1;
+    let mut tmp = Zval::NULL;
+    let r = match prop_for_write(vm, o, &name, false, &mut tmp) {
+        Ok(p) if p.is_null() => {
+            tmp.ptr_dtor();
+            vm.notice(&format!("Indirect modification of overloaded property {}::${} has no effect", (*(*o).class).name_str(), s(&name)));
+            Err(vm.throw_error("Error", "Cannot assign by reference to overloaded object"))
+        }
+        Ok(p) => bind_ref_source(vm, fp, ip, p),
+        Err(t) => Err(t),
+    };
+    Zval::object(o).ptr_dtor();
+    r
+}
+
+/// Binds `slot` to the OP_DATA variable by reference and sets the result.
+/// A call's result that is no reference is assigned by value after PHP's
+/// notice, as `zend_wrong_assign_to_variable_reference`.
+unsafe fn bind_ref_source(vm: &mut Vm, fp: *mut Zval, ip: *const Op, slot: *mut Zval) -> Result<(), Thrown> {
+    let src = operand::any_raw_od(ip, fp) as *mut Zval;
+    let stored = if (*ip.add(1)).op1_type == IS_VAR && (*ip).extended_value & 1 != 0 && !(*src).is_reference() && (*src).kind() != crate::value::IS_INDIRECT {
+        vm.notice("Only variables should be assigned by reference");
+        if vm.exception.is_some() {
+            return Err(Thrown);
+        }
+        let v = *src;
+        *src = Zval::UNDEF;
+        super::assign::assign(slot, v)
+    } else {
+        let r = super::assign::take_ref(fp, ip, 3);
+        super::assign::bind_ref(slot, r);
+        slot
+    };
+    if (*ip).result_type != IS_UNUSED {
+        *operand::result(ip, fp) = (*stored).copy_value();
+    }
+    Ok(())
+}
+
+/// Releases what an ASSIGN_*_REF left of its operands (op1, op2 and a
+/// VAR OP_DATA not moved into the property).
+unsafe fn consuming_ref(fp: *mut Zval, ip: *const Op, r: Result<(), Thrown>) -> Result<(), Thrown> {
+    // A moved OP_DATA left UNDEF behind; an INDIRECT owns nothing.
+    super::free_op(fp, ip, 3);
+    super::free_op(fp, ip, 1);
+    super::free_op(fp, ip, 2);
+    r
+}
+
+/// "Attempt to modify property" on a container that is no object (an
+/// undefined CV warns first).
+unsafe fn modify_non_object(vm: &mut Vm, fp: *mut Zval, ip: *const Op, target: *mut Zval, name: &[u8]) -> Thrown {
+    let t = kind_for_msg(&*target);
+    if (*target).is_undef() && (*ip).op1_type == IS_CV {
+        operand::cv_read_1(ip, fp, vm);
+    }
+    vm.throw_error("Error", &format!("Attempt to modify property \"{}\" on {}", s(name), t))
+}
+
 /// The container op1 of a property write (UNUSED: `$this`), dereferenced.
 unsafe fn obj_write_operand(fp: *mut Zval, ip: *const Op) -> *mut Zval {
     match (*ip).op1_type {
@@ -933,18 +1097,25 @@ unsafe fn obj_write_operand(fp: *mut Zval, ip: *const Op) -> *mut Zval {
 #[inline(never)]
 pub unsafe fn fetch_obj_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     let res = operand::result(ip, fp);
     if !(*target).is_object() {
-        let t = kind_for_msg(&*target);
-        if (*target).is_undef() && (*ip).op1_type == IS_CV {
-            operand::cv_read_1(ip, fp, vm);
-        }
         *res = Zval::NULL;
-        return Err(vm.throw_error("Error", &format!("Attempt to modify property \"{}\" on {}", s(&name), t)));
+        return Err(modify_non_object(vm, fp, ip, target, &name));
     }
     let o = (*target).obj();
+    // A readonly property holding an object gives the object itself (a
+    // copy of the handle): it can be modified, the property not
+    // (`zend_std_read_property` for W/RW fetches).
+    if let PropAt::Slot(slot, pi) = find_prop((*o).class, &name, scope_of(vm)) {
+        let p = ZObject::slot(o, slot);
+        if (*pi).flags & ACC_READONLY != 0 && (*p).deref().is_object() {
+            *res = (*p).copy_deref();
+            return Ok(());
+        }
+    }
     let mut tmp = Zval::NULL;
     let p = prop_for_write(vm, o, &name, rw, &mut tmp)?;
     if p.is_null() {
@@ -968,6 +1139,10 @@ pub unsafe fn assign_obj_op(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
 
 unsafe fn assign_obj_op_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    if let Err(t) = check_this(vm, fp, ip) {
+        super::free_op(fp, ip, 3);
+        return Err(t);
+    }
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     let val = super::take(vm, fp, ip, 3);
@@ -1000,6 +1175,7 @@ unsafe fn assign_obj_op_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Resu
 #[inline(never)]
 pub unsafe fn incdec_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op, inc: bool, pre: bool) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     if !(*target).is_object() {
@@ -1038,6 +1214,7 @@ pub unsafe fn incdec_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op, inc: bool, p
 #[inline(never)]
 pub unsafe fn isset_prop(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bool, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let empty = (*ip).extended_value & 1 != 0;
     let name = name_operand(vm, fp, ip);
     let ov = if (*ip).op1_type == IS_UNUSED { &(*(fp as *mut Frame)).this as *const Zval } else { (*operand::any_raw_1(ip, fp)).deref() as *const Zval };
@@ -1086,6 +1263,7 @@ pub unsafe fn isset_prop(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
 #[inline(never)]
 pub unsafe fn unset_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let name = name_operand(vm, fp, ip);
     let target = obj_write_operand(fp, ip);
     if !(*target).is_object() {
@@ -1120,7 +1298,7 @@ pub unsafe fn unset_obj(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(),
             if !d.is_null() && (*d).find_bytes(&name).is_some() {
                 let d = own_dynamic(o);
                 let ks = ZString::new(&name);
-                (*d).remove(&crate::value::array::Key::normalize(ks));
+                (*d).remove_str(&*ks);
                 Zval::string(ks).ptr_dtor();
             } else if let Some(u) = (*c).magic.unset {
                 let n = Zval::string(ZString::new(&name));
@@ -1331,6 +1509,18 @@ unsafe fn assign_static_prop_inner(vm: &mut Vm, fp: *mut Zval, ip: *const Op) ->
     Ok(r)
 }
 
+/// ASSIGN_STATIC_PROP_REF: class::$op1 =& OP_DATA. Consumes its operands.
+#[cold]
+#[inline(never)]
+pub unsafe fn assign_static_prop_ref(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let r = match static_prop(vm, fp, ip) {
+        Ok(p) => bind_ref_source(vm, fp, ip, p),
+        Err(t) => Err(t),
+    };
+    consuming_ref(fp, ip, r)
+}
+
 /// ASSIGN_STATIC_PROP_OP: class::$op1 op= OP_DATA. Consumes its operands.
 #[cold]
 #[inline(never)]
@@ -1420,6 +1610,7 @@ pub unsafe fn instanceof(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<bo
 #[inline(never)]
 pub unsafe fn clone(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
     super::enter(vm, fp, ip);
+    check_this(vm, fp, ip)?;
     let v = *obj_operand(vm, fp, ip);
     if !v.is_object() {
         return Err(vm.throw_error("Error", "__clone method called on non-object"));
