@@ -34,9 +34,16 @@ pub struct KnownFunc {
     pub variadic_by_ref: Option<bool>,
     pub num_cvs: u32,
     pub num_tmps: u32,
+    /// Parameter names (the variadic one last), for named arguments.
+    pub names: Vec<Vec<u8>>,
 }
 
 impl KnownFunc {
+    /// `zend_get_arg_num`: the 1-based position of the non-variadic
+    /// parameter called `name`.
+    pub fn arg_num(&self, name: &[u8]) -> Option<u32> {
+        self.names.iter().take(self.num_args as usize).position(|n| n.as_slice() == name).map(|i| i as u32 + 1)
+    }
     pub fn arg_by_ref(&self, n: u32) -> bool {
         match self.by_ref.get(n as usize - 1) {
             Some(&b) if n <= self.num_args => b,
@@ -972,6 +979,7 @@ impl Compiler {
             variadic_by_ref: f.op.arg_info.last().filter(|a| a.variadic).map(|a| a.by_ref),
             num_cvs: f.op.cv_names.len() as u32,
             num_tmps: f.t,
+            names: f.op.arg_info.iter().map(|a| a.name.clone()).collect(),
         };
         let func = f.finish();
         if toplevel {

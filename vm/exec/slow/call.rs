@@ -261,7 +261,7 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
     // Frames with flags (CALL_TOP, closures) take the slow path, and so
     // do methods whose `$this` the frame holds the last reference to (its
     // release may destroy it and run `__destruct`).
-    let tag = (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | 0xff);
+    let tag = (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | super::named::CALL_HAS_EXTRA_NAMED | 0xff);
     let this: *mut crate::value::GcHeader = (*f).this.value.counted;
     let has_this = tag == crate::value::IS_OBJECT as u32;
     if (tag != 0 && !has_this) || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
@@ -340,6 +340,9 @@ pub unsafe fn free_frame_values(f: *mut Frame) {
             (*p.add(i)).ptr_dtor();
         }
     }
+    if (*f).this.type_info & super::named::CALL_HAS_EXTRA_NAMED != 0 {
+        super::named::free_extra(f);
+    }
     release_closure(f);
 }
 
@@ -383,6 +386,9 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
     vm.cur = fp as *mut Frame;
     for a in args {
         a.ptr_dtor();
+    }
+    if (*call).this.type_info & super::named::CALL_HAS_EXTRA_NAMED != 0 {
+        super::named::free_extra(call);
     }
     release_this(call);
     let r = Zval::load(rp);
@@ -539,6 +545,12 @@ pub unsafe fn recv_default(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<
     Ok(())
 }
 
+/// The default of the RECV_INIT `r` (compile form) of `op`, for a parameter
+/// named arguments skipped (`zend_handle_undef_args`).
+pub unsafe fn recv_default_value(_vm: &mut Vm, op: &crate::ops::OpArray, r: &Op) -> Result<Zval, Thrown> {
+    Ok(op.literals.get(r.op2 as usize).map_or(Zval::NULL, |v| v.copy_value()))
+}
+
 /// `...$rest`: the arguments from op1 on, as a list.
 #[cold]
 #[inline(never)]
@@ -553,6 +565,15 @@ pub unsafe fn recv_variadic(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
         for i in 0..n as usize {
             (*a).append((*p.add(i)).copy_value());
         }
+    }
+    // Named arguments no parameter took, under their names.
+    if let Some(extra) = super::named::take_extra(vm, f) {
+        for (k, v) in (*extra.arr()).iter() {
+            if let crate::value::array::KeyRef::Str(k) = k {
+                (*a).update_str(k as *const ZString as *mut ZString, (*v).copy_value());
+            }
+        }
+        extra.ptr_dtor();
     }
     *operand::result(ip, fp) = Zval::array(a);
     Ok(())
