@@ -1045,25 +1045,42 @@ impl Compiler {
             if p.promote.0 != 0 && self.promoted.is_none() {
                 return fatal("Cannot declare promoted property outside a constructor", p.line);
             }
-            let (ty, ty_text) = match p.ty {
+            let (mut ty, mut ty_text) = match p.ty {
                 Some(t) => self.type_of(t, p.line)?,
                 None => (TypeMask(0), String::new()),
             };
             if ty.0 & TypeMask::VOID != 0 {
                 return fatal("void cannot be used as a parameter type", p.line);
             }
+            // A `null` default makes the type implicitly nullable.
+            if ty.is_set() && ty.0 & TypeMask::NULL == 0 && p.default.is_some_and(|d| matches!(self.const_expr(d), Ok(Some(Lit::Null)))) {
+                ty.0 |= TypeMask::NULL;
+                ty_text = if ty_text.contains('|') { format!("{ty_text}|null") } else { format!("?{ty_text}") };
+            }
+            let mut is_ast = false;
             let (code, default) = if p.variadic {
                 (Opcode::RecvVariadic, Node::Unused)
             } else if let Some(d) = p.default {
                 match self.const_expr(d)? {
                     Some(l) => (Opcode::RecvInit, Node::Const(l)),
-                    None => return unsupported("this parameter default value", d.line),
+                    None => {
+                        // Zend: a constant-AST literal, evaluated when used.
+                        let thunk = self.compile_thunk(d, d.line)?;
+                        let idx = self.f.op.default_thunks.len();
+                        self.f.op.default_thunks.push(thunk);
+                        is_ast = true;
+                        (Opcode::RecvInit, Node::Const(Lit::Long(idx as i64)))
+                    }
                 }
             } else {
                 required = i as u32 + 1;
                 (Opcode::Recv, Node::Unused)
             };
             let o = self.f.emit(code, &Node::Unused, &default, &Node::Cv(cv));
+            if is_ast {
+                let lit = self.f.op.ops[o as usize].op2 as usize;
+                self.f.op.literals[lit].type_info = crate::value::IS_CONSTANT_AST as u32;
+            }
             let op = self.f.at(o);
             op.op1 = i as u32 + 1;
             op.extended_value = ty.0;

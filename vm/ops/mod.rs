@@ -174,6 +174,10 @@ pub struct OpArray {
     pub declared: Vec<Box<crate::runtime::function::Function>>,
     /// Classes declared inside this code at run time (DECLARE_CLASS op1 indexes them).
     pub declared_classes: Vec<Box<crate::runtime::class::ClassDef>>,
+    /// Parameter defaults that are constant expressions evaluated at run
+    /// time (`$b = DEF * 2`, `$o = new C`): RECV_INIT's op2 is then a
+    /// constant-AST literal (kind `IS_CONSTANT_AST`) holding the index here.
+    pub default_thunks: Vec<Box<crate::runtime::function::Function>>,
     pub cache_slots: u32,
     pub strict_types: bool,
     /// Immutable boxes (strings, arrays) made for literals and static
@@ -211,6 +215,7 @@ impl OpArray {
             static_vars: Vec::new(),
             declared: Vec::new(),
             declared_classes: Vec::new(),
+            default_thunks: Vec::new(),
             cache_slots: 0,
             strict_types: false,
             pool: Vec::new(),

@@ -64,7 +64,7 @@ impl Callable {
         let pass: Vec<Zval> = args.iter().enumerate().map(|(i, a)| if self.by_ref(i) { *a } else { *a.deref() }).collect();
         // SAFETY: as in `call`; `bind_named` returns owned values, released here.
         unsafe {
-            let (all, extra) = crate::exec::slow::named::bind_named(vm, self.r.entry, &pass, named)?;
+            let (all, extra) = crate::exec::slow::named::bind_named(vm, self.r.entry, self.r.called, &pass, named)?;
             let old = core::mem::replace(&mut vm.pending_named, extra);
             old.ptr_dtor();
             let r = crate::exec::slow::closure::call_resolved(vm, self.r, &all);

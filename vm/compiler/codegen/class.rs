@@ -324,6 +324,13 @@ impl Compiler {
         if let Some(l) = self.const_expr(e)? {
             return Ok(Init::Lit(l.to_zval()));
         }
+        Ok(Init::Code(self.compile_thunk(e, line)?))
+    }
+
+    /// A constant expression that does not fold, as a small function
+    /// returning its value (run in the scope of the class or function
+    /// that uses it).
+    pub(super) fn compile_thunk(&mut self, e: &Expr<'_>, line: u32) -> CResult<Box<crate::runtime::function::Function>> {
         let mut f = FuncBuilder::new(b"{init}".to_vec(), self.filename.clone(), false);
         f.op.line_start = line;
         f.op.line_end = line;
@@ -339,7 +346,7 @@ impl Compiler {
         let outer = self.stack_pop();
         let f = std::mem::replace(&mut self.f, outer);
         r?;
-        Ok(Init::Code(f.finish()))
+        Ok(f.finish())
     }
 
     /// A method: a function whose op array names its class.

@@ -387,10 +387,10 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
     for a in args {
         a.ptr_dtor();
     }
-    if (*call).this.type_info & super::named::CALL_HAS_EXTRA_NAMED != 0 {
-        super::named::free_extra(call);
+    // One test for plain calls (no `$this`, no extra named arguments).
+    if (*call).this.type_info & (0xff | super::named::CALL_HAS_EXTRA_NAMED) != 0 {
+        release_builtin_call(call);
     }
-    release_this(call);
     let r = Zval::load(rp);
     vm.stack.free(call as *mut Zval);
     match res {
@@ -407,6 +407,16 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
             Err(t)
         }
     }
+}
+
+/// A builtin's frame ends: its `$this` and extra named arguments go.
+#[cold]
+#[inline(never)]
+unsafe fn release_builtin_call(call: *mut Frame) {
+    if (*call).this.type_info & super::named::CALL_HAS_EXTRA_NAMED != 0 {
+        super::named::free_extra(call);
+    }
+    release_this(call);
 }
 
 /// DO_ICALL: calls the prepared builtin and continues with the next opline
@@ -540,15 +550,59 @@ pub unsafe fn missing_argument(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
 #[inline(never)]
 pub unsafe fn recv_default(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
-    let v = (*operand::const_2(ip)).copy_value();
-    *operand::result(ip, fp) = v;
+    let f = fp as *mut Frame;
+    let lit = operand::const_2(ip);
+    let v = if (*lit).kind() == crate::value::IS_CONSTANT_AST {
+        let called = if (*(*f).entry).scope.is_null() { core::ptr::null() } else { (*f).scope };
+        eval_default(vm, (*f).func, (*f).entry, called, (*lit).lval() as usize)?
+    } else {
+        (*lit).copy_value()
+    };
+    let r = operand::result(ip, fp);
+    *r = v;
+    // Zend checks (and coerces) a default against the declared type too.
+    let mask = (*ip).extended_value;
+    if mask != 0 && mask & (1u32 << v.kind()) == 0 {
+        return verify_arg(vm, fp, ip, (*ip).op1);
+    }
     Ok(())
+}
+
+/// Evaluates the constant-expression default `idx` of `func`, in the scope
+/// of its `entry` (`static::` is `called`, or that scope when null).
+pub unsafe fn eval_default(
+    vm: &mut Vm,
+    func: *const crate::runtime::function::Function,
+    entry: *mut FuncEntry,
+    called: *const crate::runtime::class::Class,
+    idx: usize,
+) -> Result<Zval, Thrown> {
+    let op = &(*func).op;
+    let Some(thunk) = op.default_thunks.get(idx) else { return Ok(Zval::NULL) };
+    let scope = (*entry).scope;
+    let called = if called.is_null() { scope } else { called };
+    let mut e = FuncEntry::new(&**thunk);
+    e.scope = scope;
+    let mut ret = Zval::NULL;
+    vm.call_function(&mut *e, core::ptr::null_mut(), called, &[], &mut ret)?;
+    Ok(ret)
 }
 
 /// The default of the RECV_INIT `r` (compile form) of `op`, for a parameter
 /// named arguments skipped (`zend_handle_undef_args`).
-pub unsafe fn recv_default_value(_vm: &mut Vm, op: &crate::ops::OpArray, r: &Op) -> Result<Zval, Thrown> {
-    Ok(op.literals.get(r.op2 as usize).map_or(Zval::NULL, |v| v.copy_value()))
+pub unsafe fn recv_default_value(
+    vm: &mut Vm,
+    func: *const crate::runtime::function::Function,
+    entry: *mut FuncEntry,
+    called: *const crate::runtime::class::Class,
+    r: &Op,
+) -> Result<Zval, Thrown> {
+    let op = &(*func).op;
+    match op.literals.get(r.op2 as usize) {
+        Some(v) if v.kind() == crate::value::IS_CONSTANT_AST => eval_default(vm, func, entry, called, v.lval() as usize),
+        Some(v) => Ok(v.copy_value()),
+        None => Ok(Zval::NULL),
+    }
 }
 
 /// `...$rest`: the arguments from op1 on, as a list.

@@ -258,13 +258,13 @@ fn unescape(s: &str) -> Vec<u8> {
 /// The value of parameter `i` (0-based) that named arguments skipped
 /// (`zend_handle_undef_args`): its default, or an ArgumentCountError for a
 /// required one (or a builtin's whose default the registry does not give).
-pub unsafe fn skipped_default(vm: &mut Vm, func: *const Function, entry: *mut FuncEntry, i: u32) -> Result<Zval, Thrown> {
+pub unsafe fn skipped_default(vm: &mut Vm, func: *const Function, entry: *mut FuncEntry, called: *const crate::runtime::class::Class, i: u32) -> Result<Zval, Thrown> {
     let op = &(*func).op;
     let pname = op.arg_info.get(i as usize).map(|a| String::from_utf8_lossy(&a.name).into_owned()).unwrap_or_default();
     let fname = display_name(func, entry);
     if (*func).is_user() {
         if let Some(r) = op.ops.get(i as usize).filter(|r| r.opcode() == Opcode::RecvInit) {
-            return super::call::recv_default_value(vm, op, r);
+            return super::call::recv_default_value(vm, func, entry, called, r);
         }
     } else {
         let def = crate::stdlib::find_builtin(&(*func).name().to_ascii_lowercase());
@@ -291,7 +291,9 @@ pub unsafe fn handle_undef_args(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Re
     for i in 0..(*call).num_args() {
         let slot = Frame::slot(call, i);
         if (*slot).is_undef() {
-            *slot = skipped_default(vm, (*call).func, (*call).entry, i)?;
+            let entry = (*call).entry;
+            let called = if (*entry).scope.is_null() { core::ptr::null() } else { (*call).scope };
+            *slot = skipped_default(vm, (*call).func, entry, called, i)?;
         }
     }
     Ok(())
@@ -301,7 +303,7 @@ pub unsafe fn handle_undef_args(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Re
 /// string keys): the positional arguments, completed with the named ones
 /// and the defaults of skipped parameters (all owned), and the extra named
 /// arguments a variadic callee collects (an array, or UNDEF).
-pub unsafe fn bind_named(vm: &mut Vm, entry: *mut FuncEntry, positional: &[Zval], named: &[(Vec<u8>, Zval)]) -> Result<(Vec<Zval>, Zval), Thrown> {
+pub unsafe fn bind_named(vm: &mut Vm, entry: *mut FuncEntry, called: *const crate::runtime::class::Class, positional: &[Zval], named: &[(Vec<u8>, Zval)]) -> Result<(Vec<Zval>, Zval), Thrown> {
     let func = (*entry).func;
     let op = &(*func).op;
     let mut args: Vec<Zval> = positional.iter().map(|v| v.copy_value()).collect();
@@ -350,7 +352,7 @@ pub unsafe fn bind_named(vm: &mut Vm, entry: *mut FuncEntry, positional: &[Zval]
     }
     for i in 0..args.len() {
         if args[i].is_undef() {
-            match skipped_default(vm, func, entry, i as u32) {
+            match skipped_default(vm, func, entry, called, i as u32) {
                 Ok(v) => args[i] = v,
                 Err(t) => {
                     fail(&args, extra);
