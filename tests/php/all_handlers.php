@@ -85,3 +85,6 @@ $ha = new class(3) extends HBase {}; $hb = new class { public $q = 2; };
 echo $ha->p, $ha instanceof HBase ? "y" : "n", $hb->q, "\n";
 echo get_class($ho), gettype($ho), gettype(1.5), "\n"; $ho->p++; HBase::$s--;
 $pi1 = $ho->p++; $pi2 = $ho->p--; $pi3 = HBase::$s++; $pi4 = HBase::$s--; echo $pi1, $pi2, $pi3, $pi4, "\n";
+// VERIFY_NEVER_TYPE
+function ah_never(): never { if (false) { echo 1; } }
+try { ah_never(); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }

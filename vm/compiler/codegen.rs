@@ -740,6 +740,9 @@ impl Compiler {
     fn emit_return_type_check(&mut self, expr: Option<&mut Node>, implicit: bool, line: u32) -> CResult<()> {
         let Some(info) = self.f.op.return_type.clone() else { return Ok(()) };
         let ty = info.ty.0;
+        if ty & TypeMask::NEVER != 0 && !implicit {
+            return fatal("A never-returning function must not return", line);
+        }
         if ty & TypeMask::VOID != 0 {
             if let Some(e) = expr {
                 if *e == Node::Const(Lit::Null) {
@@ -790,6 +793,10 @@ impl Compiler {
     /// `zend_emit_final_return`: `return 1` for the main script, `return null` elsewhere.
     fn emit_final_return(&mut self, main: bool) {
         if self.f.has_return_type {
+            if self.f.op.return_type.as_ref().is_some_and(|r| r.ty.0 & TypeMask::NEVER != 0) {
+                self.f.emit(Opcode::VerifyNeverType, &Node::Unused, &Node::Unused, &Node::Unused);
+                return;
+            }
             let _ = self.emit_return_type_check(None, true, self.f.line);
         }
         let v = if main { Lit::Long(1) } else { Lit::Null };
@@ -886,15 +893,12 @@ impl Compiler {
                             classes.push(String::from_utf8_lossy(n.name).into_owned());
                             0
                         }
-                        // Any string, array or object (not checked for callability yet).
+                        // Strings, arrays and objects that are callable: checked on the slow path.
                         b"callable" if builtin => {
                             classes.push("callable".into());
-                            TypeMask::STRING | TypeMask::ARRAY
+                            0
                         }
-                        b"never" if builtin => {
-                            let n = String::from_utf8_lossy(&lc);
-                            return unsupported(format!("The {n} type").as_str(), line);
-                        }
+                        b"never" if builtin => TypeMask::NEVER,
                         _ => {
                             classes.push(String::from_utf8_lossy(n.name).into_owned());
                             0
@@ -915,13 +919,14 @@ impl Compiler {
         if pure == TypeMask::MIXED {
             add("mixed");
         } else {
+            // PHP 8.2: `iterable` is `Traversable|array`.
             if iterable {
-                add("iterable");
+                add("Traversable");
             }
             if pure & TypeMask::OBJECT != 0 {
                 add("object");
             }
-            if pure & TypeMask::ARRAY != 0 && !iterable {
+            if pure & TypeMask::ARRAY != 0 {
                 add("array");
             }
             for (bit, name) in [(TypeMask::STRING, "string"), (TypeMask::LONG, "int"), (TypeMask::DOUBLE, "float")] {
@@ -939,6 +944,9 @@ impl Compiler {
             if pure & TypeMask::VOID != 0 {
                 add("void");
             }
+            if pure & TypeMask::NEVER != 0 {
+                add("never");
+            }
             if pure & TypeMask::NULL != 0 {
                 if !text.is_empty() && !text.contains('|') {
                     text.insert(0, '?');
@@ -952,7 +960,7 @@ impl Compiler {
         }
         let mut mask = pure;
         if !classes.is_empty() || iterable {
-            mask |= TypeMask::OBJECT;
+            mask |= TypeMask::OBJECT | TypeMask::CLASSES;
         }
         Ok((TypeMask(mask), text))
     }
@@ -1004,6 +1012,36 @@ impl Compiler {
     pub fn stack_pop(&mut self) -> FuncBuilder {
         self.stack.pop().expect("function stack")
     }
+    /// A parameter or return type as checked on calls: class names (and
+    /// `callable`, `iterable`) are listed for the slow path, whose objects
+    /// then don't pass the fast path unless `object` or `mixed` is part of it.
+    fn checked_type(&self, t: &Type<'_>, line: u32) -> CResult<(TypeMask, String, Vec<Vec<u8>>)> {
+        let (mut ty, text) = self.type_of(t, line)?;
+        let mut classes = Vec::new();
+        let mut object = false;
+        fn walk(t: &Type<'_>, classes: &mut Vec<Vec<u8>>, object: &mut bool) {
+            match t {
+                Type::Nullable(inner) => walk(inner, classes, object),
+                Type::Union(list) | Type::Intersection(list) => list.iter().for_each(|t| walk(t, classes, object)),
+                Type::Named(n) => {
+                    let lc = n.name.to_ascii_lowercase();
+                    let builtin = n.kind == NameKind::Unqualified;
+                    match lc.as_slice() {
+                        b"object" | b"mixed" if builtin => *object = true,
+                        b"iterable" if builtin => classes.push(b"traversable".to_vec()),
+                        b"int" | b"float" | b"string" | b"bool" | b"false" | b"true" | b"array" | b"null" | b"void" | b"never" if builtin => {}
+                        _ => classes.push(lc),
+                    }
+                }
+            }
+        }
+        walk(t, &mut classes, &mut object);
+        if !classes.is_empty() && !object {
+            ty.0 &= !TypeMask::OBJECT;
+        }
+        Ok((ty, text, classes))
+    }
+
     pub fn type_of_pub(&self, t: &Type<'_>, line: u32) -> CResult<(TypeMask, String)> {
         self.type_of(t, line)
     }
@@ -1028,8 +1066,8 @@ impl Compiler {
             }
         };
         if let Some(rt) = decl.return_type {
-            let (ty, text) = self.type_of(rt, decl.line)?;
-            self.f.op.return_type = Some(ArgInfo { name: Vec::new(), ty, ty_text: text, by_ref: false, variadic: false });
+            let (ty, text, classes) = self.checked_type(rt, decl.line)?;
+            self.f.op.return_type = Some(ArgInfo { name: Vec::new(), ty, ty_text: text, by_ref: false, variadic: false, classes });
             self.f.has_return_type = true;
         }
         let mut required = 0;
@@ -1045,12 +1083,15 @@ impl Compiler {
             if p.promote.0 != 0 && self.promoted.is_none() {
                 return fatal("Cannot declare promoted property outside a constructor", p.line);
             }
-            let (mut ty, mut ty_text) = match p.ty {
-                Some(t) => self.type_of(t, p.line)?,
-                None => (TypeMask(0), String::new()),
+            let (mut ty, mut ty_text, classes) = match p.ty {
+                Some(t) => self.checked_type(t, p.line)?,
+                None => (TypeMask(0), String::new(), Vec::new()),
             };
             if ty.0 & TypeMask::VOID != 0 {
                 return fatal("void cannot be used as a parameter type", p.line);
+            }
+            if ty.0 & TypeMask::NEVER != 0 {
+                return fatal("never cannot be used as a parameter type", p.line);
             }
             // A `null` default makes the type implicitly nullable.
             if ty.is_set() && ty.0 & TypeMask::NULL == 0 && p.default.is_some_and(|d| matches!(self.const_expr(d), Ok(Some(Lit::Null)))) {
@@ -1084,7 +1125,7 @@ impl Compiler {
             let op = self.f.at(o);
             op.op1 = i as u32 + 1;
             op.extended_value = ty.0;
-            self.f.op.arg_info.push(ArgInfo { name: p.name.to_vec(), ty, ty_text, by_ref: p.by_ref, variadic: p.variadic });
+            self.f.op.arg_info.push(ArgInfo { name: p.name.to_vec(), ty, ty_text, by_ref: p.by_ref, variadic: p.variadic, classes });
             if !p.variadic {
                 self.f.op.num_args += 1;
             }

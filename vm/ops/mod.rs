@@ -127,6 +127,11 @@ impl TypeMask {
     pub const ARRAY: u32 = 1 << 7;
     pub const OBJECT: u32 = 1 << 8;
     pub const VOID: u32 = 1 << 14;
+    /// Class names (or `callable`) are part of the type: `ArgInfo::classes`
+    /// says which; values they take are checked on the slow path.
+    pub const CLASSES: u32 = 1 << 15;
+    /// `never` (a return type).
+    pub const NEVER: u32 = 1 << 16;
     pub const MIXED: u32 = 0x3fe;
     pub fn is_set(self) -> bool {
         self.0 != 0
@@ -144,6 +149,9 @@ pub struct ArgInfo {
     pub ty_text: String,
     pub by_ref: bool,
     pub variadic: bool,
+    /// Lowercase class names of the type (`self`, `static`, `parent`,
+    /// `callable` and `traversable` for `iterable` included).
+    pub classes: Vec<Vec<u8>>,
 }
 
 /// A compiled function body (or the script's main code).

@@ -517,8 +517,32 @@ pub unsafe fn make_ref(slot: *mut Zval) {
     }
 }
 
+/// A running function's name in messages (`C::m` for methods).
 unsafe fn func_name(f: *mut Frame) -> String {
-    String::from_utf8_lossy(&(*(*f).func).op.name).into_owned()
+    super::named::display_name((*f).func, (*f).entry)
+}
+
+/// A declared type's text as PHP's messages print it
+/// (`zend_type_to_string_resolved`): `self` and `static` name the
+/// function's class, `parent` its parent.
+unsafe fn resolved_type_text(f: *mut Frame, text: &str) -> String {
+    let scope = (*(*f).entry).scope;
+    if scope.is_null() {
+        return text.to_string();
+    }
+    let (q, rest) = match text.strip_prefix('?') {
+        Some(r) => ("?", r),
+        None => ("", text),
+    };
+    let parts: Vec<String> = rest
+        .split('|')
+        .map(|p| match p.to_ascii_lowercase().as_str() {
+            "self" | "static" => (*scope).name_str(),
+            "parent" if !(*scope).parent.is_null() => (*(*scope).parent).name_str(),
+            _ => p.to_string(),
+        })
+        .collect();
+    format!("{q}{}", parts.join("|"))
 }
 
 /// Caller location text (`/file.php on line 3`) of a running frame.
@@ -536,12 +560,18 @@ pub unsafe fn missing_argument(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     super::enter(vm, fp, ip);
     let f = fp as *mut Frame;
     let op = &(*(*f).func).op;
-    let (file, line) = caller_at(f);
-    let exact = if op.required_args == op.num_args && !op.arg_info.last().is_some_and(|a| a.variadic) { "exactly" } else { "at least" };
-    let msg = format!(
-        "Too few arguments to function {}(), {} passed in {} on line {} and {} {} expected",
-        func_name(f), (*f).num_args(), file, line, exact, op.required_args
-    );
+    // `num_args` leaves the variadic parameter out (zend_missing_arg_error).
+    let exact = if op.required_args == op.num_args { "exactly" } else { "at least" };
+    // Called from user code: where; from a builtin (a callback): no place.
+    // Zend compiles call_user_func() (and call_user_func_array() with one
+    // array) to opcodes of the calling code: their frames don't count.
+    let mut prev = (*f).prev;
+    if !prev.is_null() && !(*prev).func.is_null() && !(*(*prev).func).is_user() && matches!((*(*prev).func).name(), b"call_user_func" | b"call_user_func_array") {
+        prev = (*prev).prev;
+    }
+    let from_user = !prev.is_null() && !(*prev).func.is_null() && (*(*prev).func).is_user() && !(*prev).opline.is_null();
+    let at = if from_user { format!(" in {} on line {}", (*(*prev).func).op.filename, (*(*prev).opline).lineno) } else { String::new() };
+    let msg = format!("Too few arguments to function {}(), {} passed{at} and {exact} {} expected", func_name(f), (*f).num_args(), op.required_args);
     Err(vm.throw_error("ArgumentCountError", &msg))
 }
 
@@ -693,9 +723,22 @@ pub unsafe fn coerce(vm: &mut Vm, v: *mut Zval, ty: TypeMask, strict: bool) -> b
                     return true;
                 }
                 if let Some(d) = n.as_float_whole() {
+                    // int|float: the string's own kind (is_numeric_string).
                     if ty.0 & TypeMask::DOUBLE != 0 {
                         let old = *v;
                         *v = Zval::double(d);
+                        old.ptr_dtor();
+                        return true;
+                    }
+                    // zend_parse_arg_long_weak: an integral float string
+                    // converts; a fractional one too, with a deprecation.
+                    if d.is_finite() && d.abs() < 9.2e18 {
+                        if d.fract() != 0.0 {
+                            let s = String::from_utf8_lossy((*cur.str()).bytes()).into_owned();
+                            vm.deprecated(&format!("Implicit conversion from float-string \"{s}\" to int loses precision"));
+                        }
+                        let old = *v;
+                        *v = Zval::long(d as i64);
                         old.ptr_dtor();
                         return true;
                     }
@@ -742,6 +785,42 @@ pub unsafe fn coerce(vm: &mut Vm, v: *mut Zval, ty: TypeMask, strict: bool) -> b
     false
 }
 
+/// Whether the class part of a declared type (`ArgInfo::classes`) takes
+/// `v`: an object of one of the classes (`self`, `static` and `parent` as
+/// seen from the function of frame `f`), or a callable value for `callable`.
+unsafe fn class_accepts(vm: &mut Vm, f: *mut Frame, info: &ArgInfo, v: *const Zval) -> bool {
+    if info.ty.0 & TypeMask::CLASSES == 0 {
+        return false;
+    }
+    let v = (*v).deref();
+    let scope = (*(*f).entry).scope;
+    for c in &info.classes {
+        if c.as_slice() == b"callable" {
+            if (v.is_string() || v.is_array() || v.is_object()) && super::closure::resolve(vm, v).is_ok() {
+                return true;
+            }
+            continue;
+        }
+        if !v.is_object() {
+            continue;
+        }
+        let cls = crate::value::object::ZObject::class(v.obj());
+        let ok = match c.as_slice() {
+            b"self" => !scope.is_null() && cls.is_subclass_of(scope),
+            b"static" => {
+                let called = if scope.is_null() || (*f).scope.is_null() { scope } else { (*f).scope };
+                !called.is_null() && cls.is_subclass_of(called)
+            }
+            b"parent" => !scope.is_null() && !(*scope).parent.is_null() && cls.is_subclass_of((*scope).parent),
+            name => cls.is_subclass_of_name(name),
+        };
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
 fn arg_type_text(a: &ArgInfo) -> &str {
     &a.ty_text
 }
@@ -759,13 +838,13 @@ pub unsafe fn verify_arg(vm: &mut Vm, fp: *mut Zval, ip: *const Op, n: u32) -> R
         let prev = (*f).prev;
         !prev.is_null() && !(*prev).func.is_null() && (*(*prev).func).op.strict_types
     };
-    if coerce(vm, v, info.ty, caller_strict) {
+    if class_accepts(vm, f, info, v) || coerce(vm, v, info.ty, caller_strict) {
         return Ok(());
     }
     let (file, line) = caller_at(f);
     let msg = format!(
         "{}(): Argument #{} (${}) must be of type {}, {} given, called in {} on line {}",
-        func_name(f), n, String::from_utf8_lossy(&info.name), arg_type_text(info), type_name_of((*v).deref()), file, line
+        func_name(f), n, String::from_utf8_lossy(&info.name), resolved_type_text(f, arg_type_text(info)), zend_type_name(&*v), file, line
     );
     Err(vm.throw_error("TypeError", &msg))
 }
@@ -808,10 +887,19 @@ pub unsafe fn verify_return(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     } else {
         (*slot).deref_mut() as *mut Zval
     };
-    if coerce(vm, target, info.ty, op.strict_types) {
+    if class_accepts(vm, f, info, target) || coerce(vm, target, info.ty, op.strict_types) {
         return Ok(());
     }
-    let msg = format!("{}(): Return value must be of type {}, {} returned", func_name(f), info.ty_text, type_name_of((*target).deref()));
+    let msg = format!("{}(): Return value must be of type {}, {} returned", func_name(f), resolved_type_text(f, &info.ty_text), zend_type_name(&*target));
+    Err(vm.throw_error("TypeError", &msg))
+}
+
+/// VERIFY_NEVER_TYPE: a `never` function ended without throwing.
+#[cold]
+#[inline(never)]
+pub unsafe fn verify_never(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let msg = format!("{}(): never-returning function must not implicitly return", func_name(fp as *mut Frame));
     Err(vm.throw_error("TypeError", &msg))
 }
 
