@@ -224,10 +224,17 @@ impl Compiler {
                         if def.props.iter().any(|x| x.name == p.name) {
                             return fatal(format!("Cannot redeclare {cname}::${}", String::from_utf8_lossy(p.name)), *line);
                         }
-                        let default = match p.default {
+                        let mut default = match p.default {
                             Some(e) => Some(self.init_value(e, *line)?),
                             None => None,
                         };
+                        // zend_compile_prop_decl: an int default of a float
+                        // (not int) property is stored as a float.
+                        if let (Some(Init::Lit(v)), Some((m, _))) = (&mut default, &ty) {
+                            if v.kind() == crate::value::IS_LONG && m.0 & TypeMask::DOUBLE != 0 && m.0 & TypeMask::LONG == 0 {
+                                *v = crate::value::Zval::double(v.lval() as f64);
+                            }
+                        }
                         def.props.push(PropDef { name: p.name.to_vec(), default, flags, ty: ty.clone(), line: *line });
                     }
                 }
