@@ -868,7 +868,18 @@ impl Compiler {
                     walk(inner, pure, classes, iterable, line)
                 }
                 Type::Union(list) => list.iter().try_for_each(|t| walk(t, pure, classes, iterable, line)),
-                Type::Intersection(_) => unsupported("Intersection type", line),
+                // `A&B`: one class entry, checked as all of its parts.
+                Type::Intersection(list) => {
+                    let mut parts = Vec::new();
+                    for t in list.iter() {
+                        match t {
+                            Type::Named(n) => parts.push(String::from_utf8_lossy(n.name).into_owned()),
+                            _ => return unsupported("This intersection type", line),
+                        }
+                    }
+                    classes.push(parts.join("&"));
+                    Ok(())
+                }
                 Type::Named(n) => {
                     let lc = n.name.to_ascii_lowercase();
                     let builtin = n.kind == NameKind::Unqualified;
@@ -1022,7 +1033,11 @@ impl Compiler {
         fn walk(t: &Type<'_>, classes: &mut Vec<Vec<u8>>, object: &mut bool) {
             match t {
                 Type::Nullable(inner) => walk(inner, classes, object),
-                Type::Union(list) | Type::Intersection(list) => list.iter().for_each(|t| walk(t, classes, object)),
+                Type::Union(list) => list.iter().for_each(|t| walk(t, classes, object)),
+                Type::Intersection(list) => {
+                    let parts: Vec<Vec<u8>> = list.iter().filter_map(|t| if let Type::Named(n) = t { Some(n.name.to_ascii_lowercase()) } else { None }).collect();
+                    classes.push(parts.join(&b'&'));
+                }
                 Type::Named(n) => {
                     let lc = n.name.to_ascii_lowercase();
                     let builtin = n.kind == NameKind::Unqualified;

@@ -1206,6 +1206,13 @@ impl Compiler {
     fn compile_call(&mut self, callee: &Callee<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
         // A string literal callee is a fully qualified name, as in Zend.
         // No namespaces yet: every name resolves to itself.
+        // zend_compile_dynamic_call: a literal 'A::m' is a static method call.
+        if let Callee::Expr(Expr { kind: ExprKind::String(s), .. }) = callee {
+            if let Some(p) = s.windows(2).position(|w| w == b"::").filter(|&p| p > 0 && p + 2 < s.len()) {
+                let class = ClassRef::Name(Name { name: s[..p].strip_prefix(b"\\").unwrap_or(&s[..p]), kind: NameKind::FullyQualified });
+                return self.compile_static_call(&class, &MemberName::Ident(&s[p + 2..]), &Args::List(args), line);
+            }
+        }
         let fname: &[u8] = match callee {
             Callee::Name(n) => n.name,
             Callee::Expr(Expr { kind: ExprKind::String(s), .. }) => s.strip_prefix(b"\\").unwrap_or(s),

@@ -812,6 +812,7 @@ unsafe fn class_accepts(vm: &mut Vm, f: *mut Frame, info: &ArgInfo, v: *const Zv
                 !called.is_null() && cls.is_subclass_of(called)
             }
             b"parent" => !scope.is_null() && !(*scope).parent.is_null() && cls.is_subclass_of((*scope).parent),
+            name if name.contains(&b'&') => name.split(|&b| b == b'&').all(|part| cls.is_subclass_of_name(part)),
             name => cls.is_subclass_of_name(name),
         };
         if ok {
