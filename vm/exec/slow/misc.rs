@@ -592,16 +592,7 @@ unsafe fn unpack_into(vm: &mut Vm, fp: *mut Zval, arr: *mut ZArray, n0: u32, fro
         let call = (*(fp as *mut crate::exec::Frame)).call;
         n += 1;
         let arg = crate::exec::Frame::slot(call, n - 1);
-        *arg = if !super::call::arg_by_ref(call, n) {
-            (*val).copy_deref()
-        } else if from_cv {
-            crate::value::refs::make_ref(val);
-            (*val).copy_value()
-        } else if (*val).is_reference() {
-            (*val).copy_value()
-        } else {
-            Zval::reference(crate::value::ZRef::new((*val).copy_value()))
-        };
+        *arg = super::named::unpacked_arg(super::call::arg_by_ref(call, n), val, from_cv);
         (*call).this.u2 = n;
     }
     Ok(())

@@ -379,7 +379,15 @@ pub unsafe fn named_pairs(a: *const ZArray) -> Vec<(Vec<u8>, Zval)> {
 pub unsafe fn send_unpacked_named(vm: &mut Vm, fp: *mut Zval, name: &[u8], val: *mut Zval, from_cv: bool) -> Result<(), Thrown> {
     let (arg, num) = named_slot(vm, fp, name)?;
     let call = (*(fp as *mut Frame)).call;
-    *arg = if !param_by_ref(call, num) {
+    *arg = unpacked_arg(param_by_ref(call, num), val, from_cv);
+    Ok(())
+}
+
+/// The argument an unpacked element `val` makes: its value, or for a
+/// by-reference parameter a reference (into the variable's own array when
+/// it came from a CV).
+pub unsafe fn unpacked_arg(by_ref: bool, val: *mut Zval, from_cv: bool) -> Zval {
+    if !by_ref {
         (*val).copy_deref()
     } else if from_cv {
         crate::value::refs::make_ref(val);
@@ -388,6 +396,5 @@ pub unsafe fn send_unpacked_named(vm: &mut Vm, fp: *mut Zval, name: &[u8], val: 
         (*val).copy_value()
     } else {
         Zval::reference(crate::value::ZRef::new((*val).copy_value()))
-    };
-    Ok(())
+    }
 }
