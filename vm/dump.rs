@@ -138,6 +138,7 @@ pub fn fmt_const(v: &Zval, out: &mut String) {
             let _ = write!(out, " string(\"{}\")", String::from_utf8_lossy(&bytes[..end]));
         }
         IS_ARRAY => out.push_str(" array(...)"),
+        crate::value::IS_CONSTANT_AST => out.push_str(" zval(type=11)"),
         _ => out.push_str(" ???"),
     }
 }

@@ -94,3 +94,6 @@ function hgen2() { yield 3; return 4; }
 $hg = hgen(7); foreach ($hg as $hk2 => $hv) { echo $hk2, $hv; } echo $hg->getReturn(), "\n";
 $hrv = 7; $ho->p = &$hrv; $hrv = 8; HBase::$s = &$hrv; $hrv = 6; echo $ho->p, HBase::$s, "\n";
 echo isset($this) ? "T" : "F", empty($this) ? "E" : "N", "\n";
+// VERIFY_NEVER_TYPE
+function ah_never(): never { if (false) { echo 1; } }
+try { ah_never(); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }

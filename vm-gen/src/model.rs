@@ -255,7 +255,11 @@ fn check_kinds(raw: &RawKinds, what: &str) -> Result<Vec<Kind>, Diag> {
             };
             return Err(Diag::new(id.span(), msg));
         }
-        if !k.is_value() && raw.names.len() > 1 {
+        // NUM may share its operand with CONST (Zend's SEND_* op2: an
+        // argument number, or a named argument's name); at run time a NUM
+        // operand's type is UNUSED.
+        let num_const = raw.names.len() == 2 && raw.names.iter().all(|n| matches!(n.to_string().as_str(), "NUM" | "CONST"));
+        if !k.is_value() && raw.names.len() > 1 && !(k == Kind::Num && num_const) {
             return Err(Diag::new(id.span(), format!("`{s}` must be the only kind of {what}")));
         }
         kinds.push(k);

@@ -81,6 +81,9 @@ fn overlapping_and_unknown_kinds_are_rejected() {
     assert!(err("/// x\nhandler X(op1: ANY | CONST) { next!() }").contains("`CONST` overlaps `ANY`"));
     assert!(err("/// x\nhandler X(op1: CV | CV) { next!() }").contains("listed twice"));
     assert!(err("/// x\nhandler X(op1: JMP_ADDR | CV) { next!() }").contains("must be the only kind"));
+    // NUM may sit beside CONST only (SEND_*: a number or a parameter name).
+    assert!(err("/// x\nhandler X(op2: NUM | CV) { next!() }").contains("must be the only kind"));
+    assert_eq!(names("/// x\nhandler X(op1: CV, op2: NUM | CONST) { next!() }"), ["X_SPEC_CV", "X_SPEC_CV_CONST"]);
     assert_eq!(err("/// x\nhandler X(op1: FOO) { next!() }").split(':').take(3).collect::<Vec<_>>(), ["handlers.def", "2", "16"]);
 }
 

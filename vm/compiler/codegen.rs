@@ -35,6 +35,8 @@ pub struct KnownFunc {
     pub variadic_by_ref: Option<bool>,
     pub num_cvs: u32,
     pub num_tmps: u32,
+    /// Parameter names (the variadic one last), for named arguments.
+    pub names: Vec<Vec<u8>>,
 }
 
 impl KnownFunc {
@@ -46,9 +48,15 @@ impl KnownFunc {
             variadic_by_ref: op.arg_info.last().filter(|a| a.variadic).map(|a| a.by_ref),
             num_cvs: op.cv_names.len() as u32,
             num_tmps: op.num_tmps,
+            names: op.arg_info.iter().map(|a| a.name.clone()).collect(),
         }
     }
 
+    /// `zend_get_arg_num`: the 1-based position of the non-variadic
+    /// parameter called `name`.
+    pub fn arg_num(&self, name: &[u8]) -> Option<u32> {
+        self.names.iter().take(self.num_args as usize).position(|n| n.as_slice() == name).map(|i| i as u32 + 1)
+    }
     pub fn arg_by_ref(&self, n: u32) -> bool {
         match self.by_ref.get(n as usize - 1) {
             Some(&b) if n <= self.num_args => b,
@@ -780,6 +788,9 @@ impl Compiler {
     fn emit_return_type_check(&mut self, expr: Option<&mut Node>, implicit: bool, line: u32) -> CResult<()> {
         let Some(info) = self.f.op.return_type.clone() else { return Ok(()) };
         let ty = info.ty.0;
+        if ty & TypeMask::NEVER != 0 && !implicit {
+            return fatal("A never-returning function must not return", line);
+        }
         if ty & TypeMask::VOID != 0 {
             if let Some(e) = expr {
                 if *e == Node::Const(Lit::Null) {
@@ -830,6 +841,10 @@ impl Compiler {
     /// `zend_emit_final_return`: `return 1` for the main script, `return null` elsewhere.
     fn emit_final_return(&mut self, main: bool) {
         if self.f.has_return_type {
+            if self.f.op.return_type.as_ref().is_some_and(|r| r.ty.0 & TypeMask::NEVER != 0) {
+                self.f.emit(Opcode::VerifyNeverType, &Node::Unused, &Node::Unused, &Node::Unused);
+                return;
+            }
             let _ = self.emit_return_type_check(None, true, self.f.line);
         }
         let v = if main { Lit::Long(1) } else { Lit::Null };
@@ -905,7 +920,18 @@ impl Compiler {
                     walk(inner, pure, classes, iterable, line)
                 }
                 Type::Union(list) => list.iter().try_for_each(|t| walk(t, pure, classes, iterable, line)),
-                Type::Intersection(_) => unsupported("Intersection type", line),
+                // `A&B`: one class entry, checked as all of its parts.
+                Type::Intersection(list) => {
+                    let mut parts = Vec::new();
+                    for t in list.iter() {
+                        match t {
+                            Type::Named(n) => parts.push(String::from_utf8_lossy(n.name).into_owned()),
+                            _ => return unsupported("This intersection type", line),
+                        }
+                    }
+                    classes.push(parts.join("&"));
+                    Ok(())
+                }
                 Type::Named(n) => {
                     let lc = n.name.to_ascii_lowercase();
                     let builtin = n.kind == NameKind::Unqualified;
@@ -930,15 +956,12 @@ impl Compiler {
                             classes.push(String::from_utf8_lossy(n.name).into_owned());
                             0
                         }
-                        // Any string, array or object (not checked for callability yet).
+                        // Strings, arrays and objects that are callable: checked on the slow path.
                         b"callable" if builtin => {
                             classes.push("callable".into());
-                            TypeMask::STRING | TypeMask::ARRAY
+                            0
                         }
-                        b"never" if builtin => {
-                            let n = String::from_utf8_lossy(&lc);
-                            return unsupported(format!("The {n} type").as_str(), line);
-                        }
+                        b"never" if builtin => TypeMask::NEVER,
                         _ => {
                             classes.push(String::from_utf8_lossy(n.name).into_owned());
                             0
@@ -959,13 +982,14 @@ impl Compiler {
         if pure == TypeMask::MIXED {
             add("mixed");
         } else {
+            // PHP 8.2: `iterable` is `Traversable|array`.
             if iterable {
-                add("iterable");
+                add("Traversable");
             }
             if pure & TypeMask::OBJECT != 0 {
                 add("object");
             }
-            if pure & TypeMask::ARRAY != 0 && !iterable {
+            if pure & TypeMask::ARRAY != 0 {
                 add("array");
             }
             for (bit, name) in [(TypeMask::STRING, "string"), (TypeMask::LONG, "int"), (TypeMask::DOUBLE, "float")] {
@@ -983,6 +1007,9 @@ impl Compiler {
             if pure & TypeMask::VOID != 0 {
                 add("void");
             }
+            if pure & TypeMask::NEVER != 0 {
+                add("never");
+            }
             if pure & TypeMask::NULL != 0 {
                 if !text.is_empty() && !text.contains('|') {
                     text.insert(0, '?');
@@ -996,7 +1023,7 @@ impl Compiler {
         }
         let mut mask = pure;
         if !classes.is_empty() || iterable {
-            mask |= TypeMask::OBJECT;
+            mask |= TypeMask::OBJECT | TypeMask::CLASSES;
         }
         Ok((TypeMask(mask), text))
     }
@@ -1023,6 +1050,7 @@ impl Compiler {
             variadic_by_ref: f.op.arg_info.last().filter(|a| a.variadic).map(|a| a.by_ref),
             num_cvs: f.op.cv_names.len() as u32,
             num_tmps: f.t,
+            names: f.op.arg_info.iter().map(|a| a.name.clone()).collect(),
         };
         let func = f.finish();
         if toplevel {
@@ -1047,6 +1075,40 @@ impl Compiler {
     pub fn stack_pop(&mut self) -> FuncBuilder {
         self.stack.pop().expect("function stack")
     }
+    /// A parameter or return type as checked on calls: class names (and
+    /// `callable`, `iterable`) are listed for the slow path, whose objects
+    /// then don't pass the fast path unless `object` or `mixed` is part of it.
+    fn checked_type(&self, t: &Type<'_>, line: u32) -> CResult<(TypeMask, String, Vec<Vec<u8>>)> {
+        let (mut ty, text) = self.type_of(t, line)?;
+        let mut classes = Vec::new();
+        let mut object = false;
+        fn walk(t: &Type<'_>, classes: &mut Vec<Vec<u8>>, object: &mut bool) {
+            match t {
+                Type::Nullable(inner) => walk(inner, classes, object),
+                Type::Union(list) => list.iter().for_each(|t| walk(t, classes, object)),
+                Type::Intersection(list) => {
+                    let parts: Vec<Vec<u8>> = list.iter().filter_map(|t| if let Type::Named(n) = t { Some(n.name.to_ascii_lowercase()) } else { None }).collect();
+                    classes.push(parts.join(&b'&'));
+                }
+                Type::Named(n) => {
+                    let lc = n.name.to_ascii_lowercase();
+                    let builtin = n.kind == NameKind::Unqualified;
+                    match lc.as_slice() {
+                        b"object" | b"mixed" if builtin => *object = true,
+                        b"iterable" if builtin => classes.push(b"traversable".to_vec()),
+                        b"int" | b"float" | b"string" | b"bool" | b"false" | b"true" | b"array" | b"null" | b"void" | b"never" if builtin => {}
+                        _ => classes.push(lc),
+                    }
+                }
+            }
+        }
+        walk(t, &mut classes, &mut object);
+        if !classes.is_empty() && !object {
+            ty.0 &= !TypeMask::OBJECT;
+        }
+        Ok((ty, text, classes))
+    }
+
     pub fn type_of_pub(&self, t: &Type<'_>, line: u32) -> CResult<(TypeMask, String)> {
         self.type_of(t, line)
     }
@@ -1075,7 +1137,7 @@ impl Compiler {
             return unsupported("by-reference generators", decl.line);
         }
         if let Some(rt) = decl.return_type {
-            let (ty, text) = self.type_of(rt, decl.line)?;
+            let (ty, text, classes) = self.checked_type(rt, decl.line)?;
             if decl.is_generator {
                 // zend_mark_function_as_generator: the declared type must admit a Generator.
                 let ok = text.split('|').map(|t| t.trim_start_matches('?').trim_start_matches('\\').to_ascii_lowercase()).any(|t| matches!(t.as_str(), "traversable" | "iterator" | "generator" | "mixed" | "iterable"));
@@ -1083,7 +1145,7 @@ impl Compiler {
                     return fatal(format!("Generator return type must be a supertype of Generator, {text} given"), decl.line);
                 }
             }
-            self.f.op.return_type = Some(ArgInfo { name: Vec::new(), ty, ty_text: text, by_ref: false, variadic: false });
+            self.f.op.return_type = Some(ArgInfo { name: Vec::new(), ty, ty_text: text, by_ref: false, variadic: false, classes });
             self.f.has_return_type = !decl.is_generator;
         }
         let mut required = 0;
@@ -1099,29 +1161,49 @@ impl Compiler {
             if p.promote.0 != 0 && self.promoted.is_none() {
                 return fatal("Cannot declare promoted property outside a constructor", p.line);
             }
-            let (ty, ty_text) = match p.ty {
-                Some(t) => self.type_of(t, p.line)?,
-                None => (TypeMask(0), String::new()),
+            let (mut ty, mut ty_text, classes) = match p.ty {
+                Some(t) => self.checked_type(t, p.line)?,
+                None => (TypeMask(0), String::new(), Vec::new()),
             };
             if ty.0 & TypeMask::VOID != 0 {
                 return fatal("void cannot be used as a parameter type", p.line);
             }
+            if ty.0 & TypeMask::NEVER != 0 {
+                return fatal("never cannot be used as a parameter type", p.line);
+            }
+            // A `null` default makes the type implicitly nullable.
+            if ty.is_set() && ty.0 & TypeMask::NULL == 0 && p.default.is_some_and(|d| matches!(self.const_expr(d), Ok(Some(Lit::Null)))) {
+                ty.0 |= TypeMask::NULL;
+                ty_text = if ty_text.contains('|') { format!("{ty_text}|null") } else { format!("?{ty_text}") };
+            }
+            let mut is_ast = false;
             let (code, default) = if p.variadic {
                 (Opcode::RecvVariadic, Node::Unused)
             } else if let Some(d) = p.default {
                 match self.const_expr(d)? {
                     Some(l) => (Opcode::RecvInit, Node::Const(l)),
-                    None => return unsupported("this parameter default value", d.line),
+                    None => {
+                        // Zend: a constant-AST literal, evaluated when used.
+                        let thunk = self.compile_thunk(d, d.line)?;
+                        let idx = self.f.op.default_thunks.len();
+                        self.f.op.default_thunks.push(thunk);
+                        is_ast = true;
+                        (Opcode::RecvInit, Node::Const(Lit::Long(idx as i64)))
+                    }
                 }
             } else {
                 required = i as u32 + 1;
                 (Opcode::Recv, Node::Unused)
             };
             let o = self.f.emit(code, &Node::Unused, &default, &Node::Cv(cv));
+            if is_ast {
+                let lit = self.f.op.ops[o as usize].op2 as usize;
+                self.f.op.literals[lit].type_info = crate::value::IS_CONSTANT_AST as u32;
+            }
             let op = self.f.at(o);
             op.op1 = i as u32 + 1;
             op.extended_value = ty.0;
-            self.f.op.arg_info.push(ArgInfo { name: p.name.to_vec(), ty, ty_text, by_ref: p.by_ref, variadic: p.variadic });
+            self.f.op.arg_info.push(ArgInfo { name: p.name.to_vec(), ty, ty_text, by_ref: p.by_ref, variadic: p.variadic, classes });
             if !p.variadic {
                 self.f.op.num_args += 1;
             }

@@ -30,7 +30,8 @@ use crate::value::{ZString, Zval};
 
 /// Frame flag (in `this.type_info`): a generator's heap frame, whose
 /// `return_value` is the `Generator`.
-/// (Frame call flags: CALL_TOP 1 << 16, CALL_CLOSURE 1 << 17 and CALL_SYMTAB 1 << 19 in `slow::call`.)
+/// (Frame call flags: CALL_TOP 1 << 16, CALL_CLOSURE 1 << 17 and CALL_SYMTAB
+/// 1 << 20 in `slow::call`, CALL_HAS_EXTRA_NAMED 1 << 19 in `slow::named`.)
 pub const CALL_GENERATOR: u32 = 1 << 18;
 
 const RUNNING: u8 = 1;

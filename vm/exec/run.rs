@@ -177,6 +177,7 @@ impl Vm {
         let caller = self.cur;
         init_frame(frame, func, entry, this, scope, ret, caller, nargs);
         (*frame).this.type_info |= CALL_TOP;
+        super::slow::named::adopt_pending(self, frame);
         for (i, a) in args.iter().enumerate() {
             *Frame::slot(frame, i as u32) = a.copy_value();
         }
@@ -277,6 +278,7 @@ impl Vm {
         };
         let caller = self.cur;
         init_frame(frame, func, entry, this, scope, ret, caller, nargs);
+        super::slow::named::adopt_pending(self, frame);
         for (i, a) in args.iter().enumerate() {
             *Frame::slot(frame, i as u32) = a.copy_value();
         }
@@ -288,6 +290,9 @@ impl Vm {
         self.cur = caller;
         for a in argv {
             a.ptr_dtor();
+        }
+        if (*frame).this.type_info & super::slow::named::CALL_HAS_EXTRA_NAMED != 0 {
+            super::slow::named::free_extra(frame);
         }
         super::slow::call::release_this(frame);
         self.stack.free(frame as *mut Zval);

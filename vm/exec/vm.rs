@@ -82,6 +82,12 @@ pub struct Vm {
     pub tick_ids: u64,
     /// TICKS oplines run since the last tick (Zend's `EG(ticks_count)`).
     pub ticks_count: u32,
+    /// Named arguments no parameter takes, collected for a variadic
+    /// callee (Zend's `extra_named_params`), by call frame: frames flagged
+    /// `CALL_HAS_EXTRA_NAMED` have an entry (an array with string keys).
+    pub extra_named: Vec<(*mut Frame, Zval)>,
+    /// Extra named arguments for the next frame pushed from Rust (UNDEF: none).
+    pub pending_named: Zval,
     /// Magic property methods running (object, property, kind): Zend's
     /// guards against `__get` recursing into itself.
     pub magic_guards: Vec<(usize, Vec<u8>, u8)>,
@@ -206,6 +212,8 @@ impl Vm {
             tick_functions: Vec::new(),
             tick_ids: 0,
             ticks_count: 0,
+            extra_named: Vec::new(),
+            pending_named: Zval::UNDEF,
             magic_guards: Vec::new(),
             dim_scratch: Zval::NULL,
             trampoline: None,
@@ -518,6 +526,18 @@ fn magic_call_trampoline(vm: &mut Vm, args: &[Zval], ret: &mut Zval) -> Result<(
         // SAFETY: `a` is a new array owned here.
         unsafe { (*a).append(v.copy_deref()) };
     }
+    // Named arguments go into the array under their names.
+    // SAFETY: `f` is the running trampoline frame; `a` is owned here.
+    unsafe {
+        if let Some(extra) = crate::exec::slow::named::take_extra(vm, f) {
+            for (k, v) in crate::exec::slow::named::named_pairs(extra.arr()) {
+                let k = crate::value::ZString::new(&k);
+                (*a).update_str(k, v.copy_deref());
+                Zval::string(k).ptr_dtor();
+            }
+            extra.ptr_dtor();
+        }
+    }
     let n = Zval::string(crate::value::ZString::new(&name));
     let arr = Zval::array(a);
     // SAFETY: `this` is null or the frame's live object.
@@ -537,7 +557,7 @@ pub fn builtin_function(def: &'static crate::stdlib::BuiltinDef) -> Function {
     for p in def.params {
         let by_ref = p.starts_with('&');
         let variadic = p.starts_with("...");
-        let name = p.trim_start_matches('&').trim_start_matches("...");
+        let name = crate::stdlib::param_name(p);
         op.arg_info.push(crate::ops::ArgInfo { name: name.as_bytes().to_vec(), by_ref, variadic, ..Default::default() });
     }
     op.num_args = def.params.iter().filter(|p| !p.starts_with("...")).count() as u32;

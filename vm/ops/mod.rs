@@ -127,6 +127,11 @@ impl TypeMask {
     pub const ARRAY: u32 = 1 << 7;
     pub const OBJECT: u32 = 1 << 8;
     pub const VOID: u32 = 1 << 14;
+    /// Class names (or `callable`) are part of the type: `ArgInfo::classes`
+    /// says which; values they take are checked on the slow path.
+    pub const CLASSES: u32 = 1 << 15;
+    /// `never` (a return type).
+    pub const NEVER: u32 = 1 << 16;
     pub const MIXED: u32 = 0x3fe;
     pub fn is_set(self) -> bool {
         self.0 != 0
@@ -144,6 +149,9 @@ pub struct ArgInfo {
     pub ty_text: String,
     pub by_ref: bool,
     pub variadic: bool,
+    /// Lowercase class names of the type (`self`, `static`, `parent`,
+    /// `callable` and `traversable` for `iterable` included).
+    pub classes: Vec<Vec<u8>>,
 }
 
 /// A compiled function body (or the script's main code).
@@ -174,6 +182,10 @@ pub struct OpArray {
     pub declared: Vec<Box<crate::runtime::function::Function>>,
     /// Classes declared inside this code at run time (DECLARE_CLASS op1 indexes them).
     pub declared_classes: Vec<Box<crate::runtime::class::ClassDef>>,
+    /// Parameter defaults that are constant expressions evaluated at run
+    /// time (`$b = DEF * 2`, `$o = new C`): RECV_INIT's op2 is then a
+    /// constant-AST literal (kind `IS_CONSTANT_AST`) holding the index here.
+    pub default_thunks: Vec<Box<crate::runtime::function::Function>>,
     pub cache_slots: u32,
     pub strict_types: bool,
     /// Immutable boxes (strings, arrays) made for literals and static
@@ -211,6 +223,7 @@ impl OpArray {
             static_vars: Vec::new(),
             declared: Vec::new(),
             declared_classes: Vec::new(),
+            default_thunks: Vec::new(),
             cache_slots: 0,
             strict_types: false,
             pool: Vec::new(),

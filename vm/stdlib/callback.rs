@@ -65,6 +65,28 @@ impl Callable {
         }
     }
 
+    /// Calls it with positional `args` and `named` ones (both borrowed),
+    /// as `f(...$args, name: value)`.
+    pub fn call_named(&self, vm: &mut Vm, args: &[Zval], named: &[(Vec<u8>, Zval)]) -> Result<Zval, Thrown> {
+        if named.is_empty() {
+            return self.call(vm, args);
+        }
+        let pass: Vec<Zval> = args.iter().enumerate().map(|(i, a)| if self.by_ref(i) { *a } else { *a.deref() }).collect();
+        // SAFETY: as in `call`; `bind_named` returns owned values, released here.
+        unsafe {
+            let (all, extra) = crate::exec::slow::named::bind_named(vm, self.r.entry, self.r.called, &pass, named)?;
+            let old = core::mem::replace(&mut vm.pending_named, extra);
+            old.ptr_dtor();
+            let r = crate::exec::slow::closure::call_resolved(vm, self.r, &all);
+            let left = core::mem::replace(&mut vm.pending_named, Zval::UNDEF);
+            left.ptr_dtor();
+            for a in all {
+                a.ptr_dtor();
+            }
+            r
+        }
+    }
+
     /// The function's name as declared.
     pub fn name(&self) -> String {
         // SAFETY: as in `by_ref`.

@@ -330,7 +330,19 @@ pub fn settype(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
 pub fn call_user_func(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
     args::count(vm, "call_user_func", a, 1, usize::MAX)?;
     let cb = super::callback::arg(vm, "call_user_func", 1, "callback", &a[0], false)?;
-    *r = cb.call(vm, &a[1..])?;
+    // Named arguments pass through to the callback.
+    // SAFETY: `vm.cur` is this builtin's frame.
+    let extra = unsafe { crate::exec::slow::named::take_extra(vm, vm.cur) };
+    let Some(extra) = extra else {
+        *r = cb.call(vm, &a[1..])?;
+        return Ok(());
+    };
+    // SAFETY: `extra` is an array owned here, released after the call.
+    let named = unsafe { crate::exec::slow::named::named_pairs(extra.arr()) };
+    let res = cb.call_named(vm, &a[1..], &named);
+    // SAFETY: as above.
+    unsafe { extra.ptr_dtor() };
+    *r = res?;
     Ok(())
 }
 
@@ -382,14 +394,21 @@ fn call_with_array(vm: &mut Vm, name: &str, cb: super::callback::Callable, args_
     let arr = args::array(vm, name, 2, "args", args_v)?;
     let hold = args_v.copy_deref();
     // SAFETY: `hold` keeps the array alive.
-    let list: Vec<Zval> = unsafe { (*arr).iter().map(|(_, v)| *v).collect() };
+    let mut list: Vec<Zval> = Vec::new();
+    let mut named: Vec<(Vec<u8>, Zval)> = Vec::new();
     // SAFETY: as above.
-    if unsafe { (*arr).iter().any(|(k, _)| matches!(k, crate::value::KeyRef::Str(_))) } {
-        // SAFETY: `hold` is ours.
-        unsafe { hold.ptr_dtor() };
-        return Err(vm.throw_error("Error", "Named arguments are not supported yet"));
+    for (k, v) in unsafe { (*arr).iter() } {
+        match k {
+            crate::value::KeyRef::Str(k) => named.push((k.bytes().to_vec(), *v)),
+            _ if !named.is_empty() => {
+                // SAFETY: `hold` is ours.
+                unsafe { hold.ptr_dtor() };
+                return Err(vm.throw_error("Error", "Cannot use positional argument after named argument during unpacking"));
+            }
+            _ => list.push(*v),
+        }
     }
-    let res = cb.call(vm, &list);
+    let res = cb.call_named(vm, &list, &named);
     // SAFETY: `hold` is ours.
     unsafe { hold.ptr_dtor() };
     *r = res?;

@@ -23,6 +23,9 @@ pub const IS_ARRAY: u8 = 7;
 pub const IS_OBJECT: u8 = 8;
 pub const IS_RESOURCE: u8 = 9;
 pub const IS_REFERENCE: u8 = 10;
+/// A constant expression evaluated at run time (a parameter default's
+/// literal; the payload is an index into the op array's `default_thunks`).
+pub const IS_CONSTANT_AST: u8 = 11;
 /// VM-internal: the payload points at another `Zval` (write fetches).
 pub const IS_INDIRECT: u8 = 12;
 /// VM-internal: an opaque pointer (foreach positions, classes, ...).

@@ -107,6 +107,11 @@ fn kind_pat(op: &Operand, k: Kind) -> Option<TokenStream> {
     if op.kinds.len() == 1 && matches!(k, Kind::Unused | Kind::JmpAddr | Kind::Num) {
         return None;
     }
+    if k == Kind::Num {
+        // Beside CONST (`NUM | CONST`): the run-time type is UNUSED.
+        let u = lit(crate::model::UNUSED as usize);
+        return Some(quote!(#u));
+    }
     let vals = crate::model::CONCRETE.iter().filter(|c| k.cover() & **c != 0).map(|c| lit(*c as usize));
     Some(quote!(#(#vals)|*))
 }

@@ -248,10 +248,17 @@ impl Compiler {
                         if def.props.iter().any(|x| x.name == p.name) {
                             return fatal(format!("Cannot redeclare {cname}::${}", String::from_utf8_lossy(p.name)), *line);
                         }
-                        let default = match p.default {
+                        let mut default = match p.default {
                             Some(e) => Some(self.init_value(e, *line)?),
                             None => None,
                         };
+                        // zend_compile_prop_decl: an int default of a float
+                        // (not int) property is stored as a float.
+                        if let (Some(Init::Lit(v)), Some((m, _))) = (&mut default, &ty) {
+                            if v.kind() == crate::value::IS_LONG && m.0 & TypeMask::DOUBLE != 0 && m.0 & TypeMask::LONG == 0 {
+                                *v = crate::value::Zval::double(v.lval() as f64);
+                            }
+                        }
                         def.props.push(PropDef { name: p.name.to_vec(), default, flags, ty: ty.clone(), line: *line });
                     }
                 }
@@ -353,6 +360,13 @@ impl Compiler {
         if let Some(l) = self.const_expr(e)? {
             return Ok(Init::Lit(l.to_zval()));
         }
+        Ok(Init::Code(self.compile_thunk(e, line)?))
+    }
+
+    /// A constant expression that does not fold, as a small function
+    /// returning its value (run in the scope of the class or function
+    /// that uses it).
+    pub(super) fn compile_thunk(&mut self, e: &Expr<'_>, line: u32) -> CResult<Box<crate::runtime::function::Function>> {
         let mut f = FuncBuilder::new(b"{init}".to_vec(), self.filename.clone(), false);
         f.op.line_start = line;
         f.op.line_end = line;
@@ -368,7 +382,7 @@ impl Compiler {
         let outer = self.stack_pop();
         let f = std::mem::replace(&mut self.f, outer);
         r?;
-        Ok(Init::Code(f.finish()))
+        Ok(f.finish())
     }
 
     /// A method: a function whose op array names its class.

@@ -1246,11 +1246,15 @@ impl Compiler {
     // ---------------------------------------------------------------- calls
 
     fn compile_call(&mut self, callee: &Callee<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
-        if args.iter().any(|a| a.name.is_some()) {
-            return unsupported("Named arguments", line);
-        }
         // A string literal callee is a fully qualified name, as in Zend.
         // No namespaces yet: every name resolves to itself.
+        // zend_compile_dynamic_call: a literal 'A::m' is a static method call.
+        if let Callee::Expr(Expr { kind: ExprKind::String(s), .. }) = callee {
+            if let Some(p) = s.windows(2).position(|w| w == b"::").filter(|&p| p > 0 && p + 2 < s.len()) {
+                let class = ClassRef::Name(Name { name: s[..p].strip_prefix(b"\\").unwrap_or(&s[..p]), kind: NameKind::FullyQualified });
+                return self.compile_static_call(&class, &MemberName::Ident(&s[p + 2..]), &Args::List(args), line);
+            }
+        }
         let fname: &[u8] = match callee {
             Callee::Name(n) => n.name,
             Callee::Expr(Expr { kind: ExprKind::String(s), .. }) => s.strip_prefix(b"\\").unwrap_or(s),
@@ -1270,14 +1274,15 @@ impl Compiler {
         let user = self.known.get(&lc).cloned();
         if builtin.is_none() && user.is_none() {
             // PHP always has the type predicates; Zend compiles them to TYPE_CHECK.
-            if is_type_predicate(&lc) {
+            if is_type_predicate(&lc) && args.iter().all(|a| a.name.is_none()) {
                 if let Some(n) = self.try_special_func(&lc, args)? {
                     return Ok(n);
                 }
             }
             return self.compile_by_name_call(bare, args, line);
         }
-        if builtin.is_some() {
+        // zend_args_contain_unpack_or_named: no special function then.
+        if builtin.is_some() && args.iter().all(|a| a.name.is_none()) {
             if let Some(n) = self.try_special_func(&lc, args)? {
                 return Ok(n);
             }
@@ -1425,11 +1430,17 @@ impl Compiler {
     fn compile_args_inner(&mut self, args: &[Arg<'_>], fbc: Option<&super::KnownFunc>) -> CResult<u32> {
         let mut fbc = fbc;
         let mut unpacked = false;
+        let mut named = false;
+        // Named arguments not passed in order: some parameters may be
+        // skipped (CHECK_UNDEF_ARGS fills them in).
+        let mut may_have_undef = false;
         let mut count = 0u32;
-        for (i, a) in args.iter().enumerate() {
-            let num = i as u32 + 1;
+        for a in args.iter() {
             let e = &a.value;
             if a.unpack {
+                if named {
+                    return fatal("Cannot use argument unpacking after named arguments", a.line);
+                }
                 // zend_compile_args: the argument numbers are unknown from here on.
                 unpacked = true;
                 fbc = None;
@@ -1438,10 +1449,40 @@ impl Compiler {
                 self.f.at(o).op2 = count;
                 continue;
             }
-            if unpacked {
-                return fatal("Cannot use positional argument after argument unpacking", a.line);
-            }
-            count += 1;
+            // The parameter's name (a named argument sent by name) and its
+            // position (0: unknown).
+            let mut arg_name: Option<&[u8]> = None;
+            let num = if let Some(name) = a.name {
+                named = true;
+                match fbc.filter(|_| !unpacked).map(|f| f.arg_num(name)) {
+                    Some(Some(n)) if n == count + 1 && !may_have_undef => {
+                        // Named, but in order: sent as a positional argument.
+                        count += 1;
+                        n
+                    }
+                    Some(Some(n)) => {
+                        may_have_undef = true;
+                        arg_name = Some(name);
+                        n
+                    }
+                    _ => {
+                        may_have_undef = true;
+                        arg_name = Some(name);
+                        0
+                    }
+                }
+            } else {
+                if unpacked {
+                    return fatal("Cannot use positional argument after argument unpacking", a.line);
+                }
+                if named {
+                    return fatal("Cannot use positional argument after named argument", a.line);
+                }
+                count += 1;
+                count
+            };
+            // With the position unknown, the callee decides by-reference passing at run time.
+            let fbc = if num == 0 { None } else { fbc };
             let (code, node) = if Compiler::is_call(e) {
                 let n = self.compile_expr(e)?;
                 let code = match (&n, fbc) {
@@ -1480,10 +1521,18 @@ impl Compiler {
                 };
                 (code, n)
             };
-            let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
-            self.f.at(o).op2 = num;
+            match arg_name {
+                // Zend: op2 the name (a CONST), resolved at run time.
+                Some(name) => {
+                    self.f.emit(code, &node, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
+                }
+                None => {
+                    let o = self.f.emit(code, &node, &Node::Unused, &Node::Unused);
+                    self.f.at(o).op2 = num;
+                }
+            }
         }
-        if unpacked {
+        if unpacked || may_have_undef {
             self.f.emit(Opcode::CheckUndefArgs, &Node::Unused, &Node::Unused, &Node::Unused);
         }
         Ok(count)
@@ -1501,7 +1550,8 @@ fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
             by_ref.push(p.starts_with('&'));
         }
     }
-    super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0 }
+    let names = b.params.iter().map(|p| crate::stdlib::param_name(p).as_bytes().to_vec()).collect();
+    super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0, names }
 }
 
 /// ZEND_FETCH_GLOBAL, ZEND_FETCH_LOCAL, ZEND_FETCH_GLOBAL_LOCK in a FETCH_*'s extended_value.

@@ -5,7 +5,7 @@
 
 use super::emit::{Lit, Node};
 use super::expr::{Delayed, Fetch};
-use super::{fatal, unsupported, CResult, Compiler};
+use super::{fatal, CResult, Compiler};
 use crate::compiler::ast::*;
 use crate::exec::slow::object::{FETCH_CLASS_PARENT, FETCH_CLASS_SELF, FETCH_CLASS_STATIC};
 use crate::ops::{Opcode, IS_TMP_VAR, IS_VAR};
@@ -156,9 +156,6 @@ impl Compiler {
                     self.f.emit(Opcode::InitMethodCall, &objn, &namen, &Node::Unused);
                     return Ok(self.f.emit_tmp(Opcode::CallableConvert, &Node::Unused, &Node::Unused));
                 };
-                if args.iter().any(|a| a.name.is_some()) {
-                    return unsupported("Named arguments", e.line);
-                }
                 self.f.line = e.line;
                 let i = self.f.emit(Opcode::InitMethodCall, &objn, &namen, &Node::Unused);
                 if matches!(namen, Node::Const(_)) {
@@ -272,9 +269,6 @@ impl Compiler {
             self.set_class_op1(i, &c);
             return Ok(self.f.emit_tmp(Opcode::CallableConvert, &Node::Unused, &Node::Unused));
         };
-        if args.iter().any(|a| a.name.is_some()) {
-            return unsupported("Named arguments", line);
-        }
         self.f.line = line;
         let i = self.f.emit(Opcode::InitStaticMethodCall, &c.node(), &namen, &Node::Unused);
         self.set_class_op1(i, &c);
@@ -345,9 +339,6 @@ impl Compiler {
 
     pub(super) fn compile_new(&mut self, class: &ClassRef<'_>, args: &[Arg<'_>], line: u32) -> CResult<Node> {
         let c = self.class_node(class, line)?;
-        if args.iter().any(|a| a.name.is_some()) {
-            return unsupported("Named arguments", line);
-        }
         self.f.line = line;
         let r = self.f.var();
         let i = self.f.emit(Opcode::New, &c.node(), &Node::Unused, &r);

@@ -11,12 +11,16 @@ use crate::value::{convert, ZArray, ZRef, ZString, Zval, IS_DOUBLE, IS_FALSE, IS
 
 /// Frame flag (in `this.type_info`): returning from this frame leaves the
 /// dispatch loop (a run started by the host or a builtin).
+// Call-info flags in a frame's `this.type_info`, above the kind byte:
+// CALL_TOP 16, CALL_CLOSURE 17 (here), CALL_GENERATOR 18 (`generator`),
+// CALL_HAS_EXTRA_NAMED 19 (`named`), CALL_SYMTAB 20 (here),
+// CALL_MAY_HAVE_UNDEF 21 (`named`). Each bit has one meaning.
 pub const CALL_TOP: u32 = 1 << 16;
 /// Frame flag: the function is a closure's; the frame holds a reference to
 /// the closure object (whose entry it runs), released when it ends.
 pub const CALL_CLOSURE: u32 = 1 << 17;
 /// The frame has dynamic variables in `Vm::symtabs` (see `exec::symtab`).
-pub const CALL_SYMTAB: u32 = 1 << 19;
+pub const CALL_SYMTAB: u32 = 1 << 20;
 
 /// The function INIT_FCALL names, from the runtime cache (slot in `result`).
 #[inline(always)]
@@ -266,7 +270,7 @@ pub unsafe fn leave_fast(vm: *mut Vm, fp: *mut Zval, src: *const Zval, owned: bo
     // Frames with flags (CALL_TOP, closures, dynamic variables) take the slow path, and so
     // do methods whose `$this` the frame holds the last reference to (its
     // release may destroy it and run `__destruct`).
-    let tag = (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | CALL_SYMTAB | 0xff);
+    let tag = (*f).this.type_info & (CALL_TOP | CALL_CLOSURE | CALL_SYMTAB | super::named::CALL_HAS_EXTRA_NAMED | 0xff);
     let this: *mut crate::value::GcHeader = (*f).this.value.counted;
     let has_this = tag == crate::value::IS_OBJECT as u32;
     if (tag != 0 && !has_this) || (*f).num_args() > op.num_args || (*vm).stack.starts_page(fp) {
@@ -348,6 +352,9 @@ pub unsafe fn free_frame_values(vm: *mut Vm, f: *mut Frame) {
     if (*f).this.type_info & CALL_SYMTAB != 0 {
         crate::exec::symtab::release(vm, f);
     }
+    if (*f).this.type_info & super::named::CALL_HAS_EXTRA_NAMED != 0 {
+        super::named::free_extra(f);
+    }
     release_closure(f);
 }
 
@@ -392,7 +399,10 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
     for a in args {
         a.ptr_dtor();
     }
-    release_this(call);
+    // One test for plain calls (no `$this`, no extra named arguments).
+    if (*call).this.type_info & (0xff | super::named::CALL_HAS_EXTRA_NAMED) != 0 {
+        release_builtin_call(call);
+    }
     let r = Zval::load(rp);
     vm.stack.free(call as *mut Zval);
     match res {
@@ -409,6 +419,16 @@ pub unsafe fn call_builtin(vm: &mut Vm, fp: *mut Zval, ip: *const Op, ret: *mut 
             Err(t)
         }
     }
+}
+
+/// A builtin's frame ends: its `$this` and extra named arguments go.
+#[cold]
+#[inline(never)]
+unsafe fn release_builtin_call(call: *mut Frame) {
+    if (*call).this.type_info & super::named::CALL_HAS_EXTRA_NAMED != 0 {
+        super::named::free_extra(call);
+    }
+    release_this(call);
 }
 
 /// DO_ICALL: calls the prepared builtin and continues with the next opline
@@ -509,8 +529,32 @@ pub unsafe fn make_ref(slot: *mut Zval) {
     }
 }
 
+/// A running function's name in messages (`C::m` for methods).
 unsafe fn func_name(f: *mut Frame) -> String {
-    String::from_utf8_lossy(&(*(*f).func).op.name).into_owned()
+    super::named::display_name((*f).func, (*f).entry)
+}
+
+/// A declared type's text as PHP's messages print it
+/// (`zend_type_to_string_resolved`): `self` and `static` name the
+/// function's class, `parent` its parent.
+unsafe fn resolved_type_text(f: *mut Frame, text: &str) -> String {
+    let scope = (*(*f).entry).scope;
+    if scope.is_null() {
+        return text.to_string();
+    }
+    let (q, rest) = match text.strip_prefix('?') {
+        Some(r) => ("?", r),
+        None => ("", text),
+    };
+    let parts: Vec<String> = rest
+        .split('|')
+        .map(|p| match p.to_ascii_lowercase().as_str() {
+            "self" | "static" => (*scope).name_str(),
+            "parent" if !(*scope).parent.is_null() => (*(*scope).parent).name_str(),
+            _ => p.to_string(),
+        })
+        .collect();
+    format!("{q}{}", parts.join("|"))
 }
 
 /// Caller location text (`/file.php on line 3`) of a running frame.
@@ -528,12 +572,18 @@ pub unsafe fn missing_argument(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
     super::enter(vm, fp, ip);
     let f = fp as *mut Frame;
     let op = &(*(*f).func).op;
-    let (file, line) = caller_at(f);
-    let exact = if op.required_args == op.num_args && !op.arg_info.last().is_some_and(|a| a.variadic) { "exactly" } else { "at least" };
-    let msg = format!(
-        "Too few arguments to function {}(), {} passed in {} on line {} and {} {} expected",
-        func_name(f), (*f).num_args(), file, line, exact, op.required_args
-    );
+    // `num_args` leaves the variadic parameter out (zend_missing_arg_error).
+    let exact = if op.required_args == op.num_args { "exactly" } else { "at least" };
+    // Called from user code: where; from a builtin (a callback): no place.
+    // Zend compiles call_user_func() (and call_user_func_array() with one
+    // array) to opcodes of the calling code: their frames don't count.
+    let mut prev = (*f).prev;
+    if !prev.is_null() && !(*prev).func.is_null() && !(*(*prev).func).is_user() && matches!((*(*prev).func).name(), b"call_user_func" | b"call_user_func_array") {
+        prev = (*prev).prev;
+    }
+    let from_user = !prev.is_null() && !(*prev).func.is_null() && (*(*prev).func).is_user() && !(*prev).opline.is_null();
+    let at = if from_user { format!(" in {} on line {}", (*(*prev).func).op.filename, (*(*prev).opline).lineno) } else { String::new() };
+    let msg = format!("Too few arguments to function {}(), {} passed{at} and {exact} {} expected", func_name(f), (*f).num_args(), op.required_args);
     Err(vm.throw_error("ArgumentCountError", &msg))
 }
 
@@ -542,9 +592,59 @@ pub unsafe fn missing_argument(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Res
 #[inline(never)]
 pub unsafe fn recv_default(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
     super::enter(vm, fp, ip);
-    let v = (*operand::const_2(ip)).copy_value();
-    *operand::result(ip, fp) = v;
+    let f = fp as *mut Frame;
+    let lit = operand::const_2(ip);
+    let v = if (*lit).kind() == crate::value::IS_CONSTANT_AST {
+        let called = if (*(*f).entry).scope.is_null() { core::ptr::null() } else { (*f).scope };
+        eval_default(vm, (*f).func, (*f).entry, called, (*lit).lval() as usize)?
+    } else {
+        (*lit).copy_value()
+    };
+    let r = operand::result(ip, fp);
+    *r = v;
+    // Zend checks (and coerces) a default against the declared type too.
+    let mask = (*ip).extended_value;
+    if mask != 0 && mask & (1u32 << v.kind()) == 0 {
+        return verify_arg(vm, fp, ip, (*ip).op1);
+    }
     Ok(())
+}
+
+/// Evaluates the constant-expression default `idx` of `func`, in the scope
+/// of its `entry` (`static::` is `called`, or that scope when null).
+pub unsafe fn eval_default(
+    vm: &mut Vm,
+    func: *const crate::runtime::function::Function,
+    entry: *mut FuncEntry,
+    called: *const crate::runtime::class::Class,
+    idx: usize,
+) -> Result<Zval, Thrown> {
+    let op = &(*func).op;
+    let Some(thunk) = op.default_thunks.get(idx) else { return Ok(Zval::NULL) };
+    let scope = (*entry).scope;
+    let called = if called.is_null() { scope } else { called };
+    let mut e = FuncEntry::new(&**thunk);
+    e.scope = scope;
+    let mut ret = Zval::NULL;
+    vm.call_function(&mut *e, core::ptr::null_mut(), called, &[], &mut ret)?;
+    Ok(ret)
+}
+
+/// The default of the RECV_INIT `r` (compile form) of `op`, for a parameter
+/// named arguments skipped (`zend_handle_undef_args`).
+pub unsafe fn recv_default_value(
+    vm: &mut Vm,
+    func: *const crate::runtime::function::Function,
+    entry: *mut FuncEntry,
+    called: *const crate::runtime::class::Class,
+    r: &Op,
+) -> Result<Zval, Thrown> {
+    let op = &(*func).op;
+    match op.literals.get(r.op2 as usize) {
+        Some(v) if v.kind() == crate::value::IS_CONSTANT_AST => eval_default(vm, func, entry, called, v.lval() as usize),
+        Some(v) => Ok(v.copy_value()),
+        None => Ok(Zval::NULL),
+    }
 }
 
 /// `...$rest`: the arguments from op1 on, as a list.
@@ -561,6 +661,15 @@ pub unsafe fn recv_variadic(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
         for i in 0..n as usize {
             (*a).append((*p.add(i)).copy_value());
         }
+    }
+    // Named arguments no parameter took, under their names.
+    if let Some(extra) = super::named::take_extra(vm, f) {
+        for (k, v) in (*extra.arr()).iter() {
+            if let crate::value::array::KeyRef::Str(k) = k {
+                (*a).update_str(k as *const ZString as *mut ZString, (*v).copy_value());
+            }
+        }
+        extra.ptr_dtor();
     }
     *operand::result(ip, fp) = Zval::array(a);
     Ok(())
@@ -626,9 +735,22 @@ pub unsafe fn coerce(vm: &mut Vm, v: *mut Zval, ty: TypeMask, strict: bool) -> b
                     return true;
                 }
                 if let Some(d) = n.as_float_whole() {
+                    // int|float: the string's own kind (is_numeric_string).
                     if ty.0 & TypeMask::DOUBLE != 0 {
                         let old = *v;
                         *v = Zval::double(d);
+                        old.ptr_dtor();
+                        return true;
+                    }
+                    // zend_parse_arg_long_weak: an integral float string
+                    // converts; a fractional one too, with a deprecation.
+                    if d.is_finite() && d.abs() < 9.2e18 {
+                        if d.fract() != 0.0 {
+                            let s = String::from_utf8_lossy((*cur.str()).bytes()).into_owned();
+                            vm.deprecated(&format!("Implicit conversion from float-string \"{s}\" to int loses precision"));
+                        }
+                        let old = *v;
+                        *v = Zval::long(d as i64);
                         old.ptr_dtor();
                         return true;
                     }
@@ -675,6 +797,43 @@ pub unsafe fn coerce(vm: &mut Vm, v: *mut Zval, ty: TypeMask, strict: bool) -> b
     false
 }
 
+/// Whether the class part of a declared type (`ArgInfo::classes`) takes
+/// `v`: an object of one of the classes (`self`, `static` and `parent` as
+/// seen from the function of frame `f`), or a callable value for `callable`.
+unsafe fn class_accepts(vm: &mut Vm, f: *mut Frame, info: &ArgInfo, v: *const Zval) -> bool {
+    if info.ty.0 & TypeMask::CLASSES == 0 {
+        return false;
+    }
+    let v = (*v).deref();
+    let scope = (*(*f).entry).scope;
+    for c in &info.classes {
+        if c.as_slice() == b"callable" {
+            if (v.is_string() || v.is_array() || v.is_object()) && super::closure::resolve(vm, v).is_ok() {
+                return true;
+            }
+            continue;
+        }
+        if !v.is_object() {
+            continue;
+        }
+        let cls = crate::value::object::ZObject::class(v.obj());
+        let ok = match c.as_slice() {
+            b"self" => !scope.is_null() && cls.is_subclass_of(scope),
+            b"static" => {
+                let called = if scope.is_null() || (*f).scope.is_null() { scope } else { (*f).scope };
+                !called.is_null() && cls.is_subclass_of(called)
+            }
+            b"parent" => !scope.is_null() && !(*scope).parent.is_null() && cls.is_subclass_of((*scope).parent),
+            name if name.contains(&b'&') => name.split(|&b| b == b'&').all(|part| cls.is_subclass_of_name(part)),
+            name => cls.is_subclass_of_name(name),
+        };
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
 fn arg_type_text(a: &ArgInfo) -> &str {
     &a.ty_text
 }
@@ -692,13 +851,13 @@ pub unsafe fn verify_arg(vm: &mut Vm, fp: *mut Zval, ip: *const Op, n: u32) -> R
         let prev = (*f).prev;
         !prev.is_null() && !(*prev).func.is_null() && (*(*prev).func).op.strict_types
     };
-    if coerce(vm, v, info.ty, caller_strict) {
+    if class_accepts(vm, f, info, v) || coerce(vm, v, info.ty, caller_strict) {
         return Ok(());
     }
     let (file, line) = caller_at(f);
     let msg = format!(
         "{}(): Argument #{} (${}) must be of type {}, {} given, called in {} on line {}",
-        func_name(f), n, String::from_utf8_lossy(&info.name), arg_type_text(info), type_name_of((*v).deref()), file, line
+        func_name(f), n, String::from_utf8_lossy(&info.name), resolved_type_text(f, arg_type_text(info)), zend_type_name(&*v), file, line
     );
     Err(vm.throw_error("TypeError", &msg))
 }
@@ -741,10 +900,19 @@ pub unsafe fn verify_return(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result
     } else {
         (*slot).deref_mut() as *mut Zval
     };
-    if coerce(vm, target, info.ty, op.strict_types) {
+    if class_accepts(vm, f, info, target) || coerce(vm, target, info.ty, op.strict_types) {
         return Ok(());
     }
-    let msg = format!("{}(): Return value must be of type {}, {} returned", func_name(f), info.ty_text, type_name_of((*target).deref()));
+    let msg = format!("{}(): Return value must be of type {}, {} returned", func_name(f), resolved_type_text(f, &info.ty_text), zend_type_name(&*target));
+    Err(vm.throw_error("TypeError", &msg))
+}
+
+/// VERIFY_NEVER_TYPE: a `never` function ended without throwing.
+#[cold]
+#[inline(never)]
+pub unsafe fn verify_never(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(), Thrown> {
+    super::enter(vm, fp, ip);
+    let msg = format!("{}(): never-returning function must not implicitly return", func_name(fp as *mut Frame));
     Err(vm.throw_error("TypeError", &msg))
 }
 

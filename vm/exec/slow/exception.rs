@@ -417,6 +417,9 @@ unsafe fn free_unfinished_calls(f: *mut Frame) {
             (*Frame::slot(call, i)).ptr_dtor();
             *Frame::slot(call, i) = Zval::UNDEF;
         }
+        if (*call).this.type_info & super::named::CALL_HAS_EXTRA_NAMED != 0 {
+            super::named::free_extra(call);
+        }
         super::call::release_this(call);
         call = (*call).prev;
     }

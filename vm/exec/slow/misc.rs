@@ -521,7 +521,8 @@ unsafe fn call_frame_bytes(func: *const crate::runtime::function::Function, narg
     if (*func).is_user() {
         op.frame_size() + nargs.saturating_sub(op.num_args) as usize * 16
     } else {
-        crate::ops::FRAME_HEADER as usize + nargs as usize * 16
+        // The arguments and the result cell (`builtin_frame_size`).
+        crate::ops::FRAME_HEADER as usize + (nargs as usize + 1) * 16
     }
 }
 
@@ -529,7 +530,7 @@ unsafe fn call_frame_bytes(func: *const crate::runtime::function::Function, narg
 /// `nargs` arguments (Zend's `zend_vm_stack_extend_call_frame`): grown in
 /// place when it is the top of the VM stack and the page has room, moved to
 /// a new page otherwise. Returns the (possibly moved) call.
-unsafe fn grow_call(vm: &mut Vm, fp: *mut Zval, nargs: u32) -> Result<*mut crate::exec::Frame, Thrown> {
+pub unsafe fn grow_call(vm: &mut Vm, fp: *mut Zval, nargs: u32) -> Result<*mut crate::exec::Frame, Thrown> {
     let f = fp as *mut crate::exec::Frame;
     let call = (*f).call;
     let func = (*call).func;
@@ -567,6 +568,7 @@ unsafe fn grow_call(vm: &mut Vm, fp: *mut Zval, nargs: u32) -> Result<*mut crate
     core::ptr::copy_nonoverlapping(call as *const u8, q as *mut u8, old);
     (*q).rt_cache = (*call).rt_cache;
     (*f).call = q;
+    super::named::call_moved(vm, call, q);
     Ok(q)
 }
 
@@ -585,12 +587,9 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
         };
         return send_unpacked_items(vm, fp, items);
     }
-    if (*(*src).arr()).iter().any(|(k, _)| matches!(k, crate::value::array::KeyRef::Str(_))) {
-        super::free_op(fp, ip, 1);
-        return Err(vm.throw_error("Error", "Unpacking arrays with string keys (named arguments) is not supported yet"));
-    }
     let n0 = (*(*(fp as *mut crate::exec::Frame)).call).num_args();
-    let count = (*(*src).arr()).len() as u32;
+    // Positional elements come first; string keys are named arguments.
+    let count = (*(*src).arr()).iter().take_while(|(k, _)| !matches!(k, crate::value::array::KeyRef::Str(_))).count() as u32;
     let call = match grow_call(vm, fp, n0 + count) {
         Ok(c) => c,
         Err(t) => {
@@ -598,7 +597,7 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
             return Err(t);
         }
     };
-    let any_ref = (0..count).any(|i| super::call::arg_by_ref(call, n0 + i + 1));
+    let any_ref = (0..count).any(|i| super::call::arg_by_ref(call, n0 + i + 1)) || (*(*src).arr()).len() as u32 > count;
     // References into the array need it unshared (the variable's own copy).
     let arr = if any_ref && kind == crate::ops::IS_CV {
         let holder = (*operand::slot_1(ip, fp)).deref_mut() as *mut Zval;
@@ -606,26 +605,38 @@ pub unsafe fn send_unpack(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<(
     } else {
         (*src).arr()
     };
+    // Keep the array alive while named arguments may throw or grow the call.
+    let held = Zval::array(arr).copy_value();
+    let r = unpack_into(vm, fp, arr, n0, kind == crate::ops::IS_CV);
+    held.ptr_dtor();
+    super::free_op(fp, ip, 1);
+    r
+}
+
+/// SEND_UNPACK's loop: positional elements, then string-keyed ones as
+/// named arguments.
+unsafe fn unpack_into(vm: &mut Vm, fp: *mut Zval, arr: *mut ZArray, n0: u32, from_cv: bool) -> Result<(), Thrown> {
     let mut n = n0;
     let mut pos = 0;
+    let mut named = false;
     while let Some(p) = (*arr).pos_valid_from(pos) {
         pos = p + 1;
-        let Some((_, val)) = (*arr).entry_at(p) else { break };
+        let Some((key, val)) = (*arr).entry_at(p) else { break };
+        if let crate::value::array::KeyRef::Str(k) = key {
+            named = true;
+            let name = k.bytes().to_vec();
+            super::named::send_unpacked_named(vm, fp, &name, val, from_cv)?;
+            continue;
+        }
+        if named {
+            return Err(vm.throw_error("Error", "Cannot use positional argument after named argument during unpacking"));
+        }
+        let call = (*(fp as *mut crate::exec::Frame)).call;
         n += 1;
         let arg = crate::exec::Frame::slot(call, n - 1);
-        *arg = if !super::call::arg_by_ref(call, n) {
-            (*val).copy_deref()
-        } else if kind == crate::ops::IS_CV {
-            crate::value::refs::make_ref(val);
-            (*val).copy_value()
-        } else if (*val).is_reference() {
-            (*val).copy_value()
-        } else {
-            Zval::reference(crate::value::ZRef::new((*val).copy_value()))
-        };
+        *arg = super::named::unpacked_arg(super::call::arg_by_ref(call, n), val, from_cv);
         (*call).this.u2 = n;
     }
-    super::free_op(fp, ip, 1);
     Ok(())
 }
 

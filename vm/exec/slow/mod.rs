@@ -12,6 +12,7 @@ pub mod dim;
 pub mod exception;
 pub mod iter;
 pub mod misc;
+pub mod named;
 pub mod object;
 
 use crate::exec::operand;

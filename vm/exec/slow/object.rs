@@ -910,6 +910,12 @@ pub unsafe fn write_prop(vm: &mut Vm, o: *mut ZObject, name: &[u8], v: Zval) -> 
                     }
                 }
             }
+            if let Some((mask, text)) = &(*pi).ty {
+                let v = typed_value(vm, pi, *mask, text, v)?;
+                let r = v.copy_value();
+                super::assign::assign(p, v);
+                return Ok(r);
+            }
             p
         }
         PropAt::Hidden(pi) => {
@@ -936,6 +942,25 @@ pub unsafe fn write_prop(vm: &mut Vm, o: *mut ZObject, name: &[u8], v: Zval) -> 
     let r = v.copy_value();
     super::assign::assign(slot, v);
     Ok(r)
+}
+
+/// A value for typed property `pi`, coerced as an argument would be
+/// (`zend_verify_property_type`), or PHP's TypeError. Consumes `v`.
+unsafe fn typed_value(vm: &mut Vm, pi: *const crate::runtime::class::PropInfo, mask: crate::ops::TypeMask, text: &str, v: Zval) -> Result<Zval, Thrown> {
+    let mut v = if v.is_reference() {
+        let d = v.copy_deref();
+        v.ptr_dtor();
+        d
+    } else {
+        v
+    };
+    let strict = vm.current_op_array().is_some_and(|o| o.strict_types);
+    if super::call::coerce(vm, &mut v, mask, strict) {
+        return Ok(v);
+    }
+    let msg = format!("Cannot assign {} to property {}::${} of type {}", super::call::zend_type_name(&v), (*(*pi).scope).name_str(), s(&(*pi).name), text);
+    v.ptr_dtor();
+    Err(vm.throw_error("TypeError", &msg))
 }
 
 /// `__set($name, $value)`; `None` when the guard is up (plain write).
