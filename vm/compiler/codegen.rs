@@ -12,6 +12,7 @@ pub mod closure;
 pub mod emit;
 pub mod expr;
 pub mod fold;
+mod names;
 mod consteval;
 pub mod member;
 
@@ -93,6 +94,10 @@ pub struct Compiler {
     pub rtd_counter: u32,
     /// Compiling a constructor: its promoted parameters.
     pub promoted: Option<Vec<class::Promoted>>,
+    /// The namespace being compiled (no leading or trailing `\`).
+    pub ns: Vec<u8>,
+    /// Its `use` imports.
+    pub imports: names::Imports,
     /// `declare(ticks=N)` in force (Zend's `FC(declarables).ticks`): a TICKS
     /// opline follows every statement.
     pub ticks: u32,
@@ -177,6 +182,8 @@ pub fn compile_program(ast: &ast::Program<'_>, end_line: u32, filename: Arc<str>
         promoted: None,
         null_jumps: None,
         ticks: 0,
+        ns: Vec::new(),
+        imports: names::Imports::default(),
         pending_captures: Vec::new(),
     };
     c.f.op.line_start = 1;
@@ -200,6 +207,16 @@ impl Compiler {
                 for s in stmts.iter() {
                     self.compile_top_stmt(s)?;
                 }
+                Ok(())
+            }
+            StmtKind::Namespace { name, body, .. } => {
+                self.ns = name.map(|n| n.to_vec()).unwrap_or_default();
+                self.imports = names::Imports::default();
+                for s in body.iter() {
+                    self.compile_top_stmt(s)?;
+                }
+                self.ns.clear();
+                self.imports = names::Imports::default();
                 Ok(())
             }
             _ => self.compile_stmt(s),
@@ -289,7 +306,7 @@ impl Compiler {
                 }
             }
             StmtKind::Namespace { .. } => return unsupported("namespace", s.line),
-            StmtKind::Use(_) => return unsupported("use statement", s.line),
+            StmtKind::Use(items) => self.compile_use(items),
             StmtKind::Try { body, catches, finally } => self.compile_try(body, catches, *finally, s.line)?,
             StmtKind::Goto(label) => self.compile_goto(label, s.line)?,
             StmtKind::Label(label) => self.compile_label(label, s.line)?,
@@ -913,19 +930,20 @@ impl Compiler {
         let mut pure = 0u32;
         let mut classes: Vec<String> = Vec::new();
         let mut iterable = false;
-        fn walk(t: &Type<'_>, pure: &mut u32, classes: &mut Vec<String>, iterable: &mut bool, line: u32) -> CResult<()> {
+        let resolve = |n: &Name<'_>| String::from_utf8_lossy(&self.resolve_class(n)).into_owned();
+        fn walk(t: &Type<'_>, pure: &mut u32, classes: &mut Vec<String>, iterable: &mut bool, line: u32, resolve: &dyn Fn(&Name<'_>) -> String) -> CResult<()> {
             match t {
                 Type::Nullable(inner) => {
                     *pure |= TypeMask::NULL;
-                    walk(inner, pure, classes, iterable, line)
+                    walk(inner, pure, classes, iterable, line, resolve)
                 }
-                Type::Union(list) => list.iter().try_for_each(|t| walk(t, pure, classes, iterable, line)),
+                Type::Union(list) => list.iter().try_for_each(|t| walk(t, pure, classes, iterable, line, resolve)),
                 // `A&B`: one class entry, checked as all of its parts.
                 Type::Intersection(list) => {
                     let mut parts = Vec::new();
                     for t in list.iter() {
                         match t {
-                            Type::Named(n) => parts.push(String::from_utf8_lossy(n.name).into_owned()),
+                            Type::Named(n) => parts.push(resolve(n)),
                             _ => return unsupported("This intersection type", line),
                         }
                     }
@@ -963,7 +981,7 @@ impl Compiler {
                         }
                         b"never" if builtin => TypeMask::NEVER,
                         _ => {
-                            classes.push(String::from_utf8_lossy(n.name).into_owned());
+                            classes.push(resolve(n));
                             0
                         }
                     };
@@ -971,7 +989,7 @@ impl Compiler {
                 }
             }
         }
-        walk(t, &mut pure, &mut classes, &mut iterable, line)?;
+        walk(t, &mut pure, &mut classes, &mut iterable, line, &resolve)?;
         let mut text = classes.join("|");
         let mut add = |s: &str| {
             if !text.is_empty() {
@@ -1029,17 +1047,18 @@ impl Compiler {
     }
 
     fn compile_func_decl(&mut self, decl: &ast::Function<'_>, toplevel: bool) -> CResult<()> {
-        let lc = decl.name.to_ascii_lowercase();
+        let name = self.declared_name(decl.name);
+        let lc = name.to_ascii_lowercase();
         if toplevel && (self.known.contains_key(&lc) || crate::stdlib::find_builtin(&lc).is_some()) {
-            return fatal(format!("Cannot redeclare {}()", String::from_utf8_lossy(decl.name)), decl.line);
+            return fatal(format!("Cannot redeclare {}()", String::from_utf8_lossy(&name)), decl.line);
         }
-        let mut f = FuncBuilder::new(decl.name.to_vec(), self.filename.clone(), false);
+        let mut f = FuncBuilder::new(name.clone(), self.filename.clone(), false);
         f.op.line_start = decl.line;
         f.op.line_end = decl.end_line;
         f.line = decl.line;
         let outer = std::mem::replace(&mut self.f, f);
         self.stack.push(outer);
-        let saved_name = std::mem::replace(&mut self.func_name, decl.name.to_vec());
+        let saved_name = std::mem::replace(&mut self.func_name, name);
         let r = self.compile_func_body(decl).and_then(|_| self.resolve_gotos());
         self.func_name = saved_name;
         let f = std::mem::replace(&mut self.f, self.stack.pop().expect("function stack"));
@@ -1082,12 +1101,13 @@ impl Compiler {
         let (mut ty, text) = self.type_of(t, line)?;
         let mut classes = Vec::new();
         let mut object = false;
-        fn walk(t: &Type<'_>, classes: &mut Vec<Vec<u8>>, object: &mut bool) {
+        let resolve = |n: &Name<'_>| self.resolve_class(n).to_ascii_lowercase();
+        fn walk(t: &Type<'_>, classes: &mut Vec<Vec<u8>>, object: &mut bool, resolve: &dyn Fn(&Name<'_>) -> Vec<u8>) {
             match t {
-                Type::Nullable(inner) => walk(inner, classes, object),
-                Type::Union(list) => list.iter().for_each(|t| walk(t, classes, object)),
+                Type::Nullable(inner) => walk(inner, classes, object, resolve),
+                Type::Union(list) => list.iter().for_each(|t| walk(t, classes, object, resolve)),
                 Type::Intersection(list) => {
-                    let parts: Vec<Vec<u8>> = list.iter().filter_map(|t| if let Type::Named(n) = t { Some(n.name.to_ascii_lowercase()) } else { None }).collect();
+                    let parts: Vec<Vec<u8>> = list.iter().filter_map(|t| if let Type::Named(n) = t { Some(resolve(n)) } else { None }).collect();
                     classes.push(parts.join(&b'&'));
                 }
                 Type::Named(n) => {
@@ -1097,12 +1117,13 @@ impl Compiler {
                         b"object" | b"mixed" if builtin => *object = true,
                         b"iterable" if builtin => classes.push(b"traversable".to_vec()),
                         b"int" | b"float" | b"string" | b"bool" | b"false" | b"true" | b"array" | b"null" | b"void" | b"never" if builtin => {}
-                        _ => classes.push(lc),
+                        b"self" | b"static" | b"parent" | b"callable" if builtin => classes.push(lc),
+                        _ => classes.push(resolve(n)),
                     }
                 }
             }
         }
-        walk(t, &mut classes, &mut object);
+        walk(t, &mut classes, &mut object, &resolve);
         if !classes.is_empty() && !object {
             ty.0 &= !TypeMask::OBJECT;
         }
@@ -1271,9 +1292,10 @@ impl Compiler {
             Some(l) => l,
             None => return unsupported("this constant expression", c.line),
         };
-        self.top_consts.entry(c.name.to_vec()).or_insert_with(|| value.clone());
+        let name = self.declared_name(c.name);
+        self.top_consts.entry(name.clone()).or_insert_with(|| value.clone());
         self.f.line = c.line;
-        self.f.emit(Opcode::DeclareConst, &Node::Const(Lit::Str(c.name.to_vec())), &Node::Const(value), &Node::Unused);
+        self.f.emit(Opcode::DeclareConst, &Node::Const(Lit::Str(name)), &Node::Const(value), &Node::Unused);
         Ok(())
     }
 
@@ -1401,6 +1423,7 @@ impl Compiler {
                 if class.kind == NameKind::Unqualified && matches!(lc.as_slice(), b"self" | b"parent" | b"static") {
                     return fatal("Bad class name in the catch statement", c.line);
                 }
+                let resolved = self.resolve_class(class);
                 opnum_catch = self.f.next_op();
                 if i == 0 && j == 0 {
                     self.f.op.try_catch[try_index as usize].catch_op = opnum_catch;
@@ -1411,7 +1434,8 @@ impl Compiler {
                     None => Node::Unused,
                 };
                 // The class name, then its lowercase form (zend_add_class_name_literal).
-                let at = self.f.emit(Opcode::Catch, &Node::Const(Lit::Str(class.name.to_vec())), &Node::Unused, &result);
+                let lc = resolved.to_ascii_lowercase();
+                let at = self.f.emit(Opcode::Catch, &Node::Const(Lit::Str(resolved)), &Node::Unused, &result);
                 self.f.literal(&Lit::Str(lc));
                 let slot = self.f.cache_slot();
                 let last = (is_last_catch && is_last_class) as u32 * crate::exec::slow::exception::LAST_CATCH;

@@ -98,6 +98,9 @@ impl Compiler {
         if matches!(lc.as_slice(), b"self" | b"parent" | b"static") {
             return fatal(format!("Cannot use '{}' as class name as it is reserved", String::from_utf8_lossy(name)), decl.line);
         }
+        let full = self.declared_name(name);
+        let name = &full[..];
+        let lc = name.to_ascii_lowercase();
         let def = self.class_def(decl, name)?;
         if toplevel && !self.declared_classes.contains(&lc) && crate::runtime::builtin_classes::is_builtin_name(&lc) {
             return fatal(format!("Cannot declare class {}, because the name is already in use", String::from_utf8_lossy(name)), decl.line);
@@ -108,7 +111,7 @@ impl Compiler {
         // above). Every other declaration is bound when its DECLARE_CLASS
         // runs, and takes a runtime definition key, which the names of
         // anonymous classes count.
-        let plc = decl.extends.map(|p| p.name.strip_prefix(b"\\").unwrap_or(p.name).to_ascii_lowercase());
+        let plc = decl.extends.map(|p| self.resolve_class(&p).to_ascii_lowercase());
         let builtin_parent = plc.as_ref().is_some_and(|p| crate::runtime::builtin_classes::is_builtin_name(p));
         let parent_bound = plc.as_ref().map_or(true, |p| self.early_classes.contains(p) || builtin_parent);
         let has_traits = decl.members.iter().any(|m| matches!(m, ClassMember::TraitUse { .. }));
@@ -143,10 +146,9 @@ impl Compiler {
     /// (`P@anonymous\0FILE:LINE$N`, N counting the runtime-bound class
     /// declarations before it) and bound by DECLARE_ANON_CLASS on first use.
     pub fn compile_anon_class(&mut self, decl: &ClassDecl<'_>) -> CResult<Node> {
-        let strip = |n: &[u8]| n.strip_prefix(b"\\").unwrap_or(n).to_vec();
         let prefix = match (decl.extends, decl.implements.first()) {
-            (Some(p), _) => strip(p.name),
-            (None, Some(i)) => strip(i.name),
+            (Some(p), _) => self.resolve_class(&p),
+            (None, Some(i)) => self.resolve_class(i),
             (None, None) => b"class".to_vec(),
         };
         let mut name = prefix;
@@ -160,7 +162,7 @@ impl Compiler {
         self.f.op.declared_classes.push(Box::new(def));
         self.f.line = decl.line;
         let parent = match decl.extends {
-            Some(p) => Node::Const(Lit::Str(strip(p.name).to_ascii_lowercase())),
+            Some(p) => Node::Const(Lit::Str(self.resolve_class(&p).to_ascii_lowercase())),
             None => Node::Unused,
         };
         let r = self.f.var();
@@ -191,10 +193,10 @@ impl Compiler {
         let mut def = ClassDef::new(name, flags, decl.line);
         def.end_line = decl.end_line;
         if decl.kind == ClassKind::Interface {
-            def.interfaces = decl.implements.iter().map(|n| n.name.to_vec()).collect();
+            def.interfaces = decl.implements.iter().map(|n| self.resolve_class(n)).collect();
         } else {
-            def.parent = decl.extends.map(|n| n.name.to_vec());
-            def.interfaces = decl.implements.iter().map(|n| n.name.to_vec()).collect();
+            def.parent = decl.extends.map(|n| self.resolve_class(&n));
+            def.interfaces = decl.implements.iter().map(|n| self.resolve_class(n)).collect();
         }
         if decl.kind == ClassKind::Enum {
             def.interfaces.push(if decl.enum_backing.is_some() { b"BackedEnum".to_vec() } else { b"UnitEnum".to_vec() });
@@ -294,14 +296,13 @@ impl Compiler {
                     if decl.kind == ClassKind::Interface {
                         return fatal(format!("Cannot use traits inside of interfaces. {} is used in {cname}", String::from_utf8_lossy(traits[0].name)), *line);
                     }
-                    let strip = |n: &[u8]| n.strip_prefix(b"\\").unwrap_or(n).to_vec();
-                    def.traits.extend(traits.iter().map(|t| strip(t.name)));
+                    def.traits.extend(traits.iter().map(|t| self.resolve_class(t)));
                     for a in adaptations.iter() {
                         def.trait_rules.push(match a {
                             ast::TraitAdaptation::Insteadof { trait_, method, instead_of } => TraitRule::Insteadof {
-                                trait_: strip(trait_.name),
+                                trait_: self.resolve_class(trait_),
                                 method: method.to_vec(),
-                                instead_of: instead_of.iter().map(|n| strip(n.name)).collect(),
+                                instead_of: instead_of.iter().map(|n| self.resolve_class(n)).collect(),
                             },
                             ast::TraitAdaptation::Alias { trait_, method, modifiers, alias } => {
                                 if modifiers.has(Modifiers::STATIC) || modifiers.has(Modifiers::ABSTRACT) {
@@ -310,7 +311,7 @@ impl Compiler {
                                 }
                                 let vis = Modifiers::PUBLIC | Modifiers::PROTECTED | Modifiers::PRIVATE;
                                 let flags = if modifiers.0 & vis == 0 { 0 } else { member_flags(*modifiers) & ACC_VISIBILITY };
-                                TraitRule::Alias { trait_: trait_.map(|t| strip(t.name)), method: method.to_vec(), flags, alias: alias.map(|a| a.to_vec()) }
+                                TraitRule::Alias { trait_: trait_.map(|t| self.resolve_class(&t)), method: method.to_vec(), flags, alias: alias.map(|a| a.to_vec()) }
                             }
                         });
                     }

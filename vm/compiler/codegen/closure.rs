@@ -88,7 +88,8 @@ impl Compiler {
     }
 
     fn closure_function(&mut self, decl: &ast::Function<'_>, captures: &[Capture]) -> CResult<Box<crate::runtime::function::Function>> {
-        let mut f = FuncBuilder::new(b"{closure}".to_vec(), self.filename.clone(), false);
+        let name = self.declared_name(b"{closure}");
+        let mut f = FuncBuilder::new(name.clone(), self.filename.clone(), false);
         f.op.line_start = decl.line;
         f.op.line_end = decl.end_line;
         if let Some(c) = &self.class_ctx {
@@ -100,7 +101,7 @@ impl Compiler {
         }
         let outer = std::mem::replace(&mut self.f, f);
         self.stack_push(outer);
-        let saved_name = std::mem::replace(&mut self.func_name, b"{closure}".to_vec());
+        let saved_name = std::mem::replace(&mut self.func_name, name);
         let saved_promote = self.promoted.take();
         let saved_chain = self.null_jumps.take();
         let saved_caps = std::mem::replace(&mut self.pending_captures, captures.to_vec());

@@ -18,6 +18,7 @@ impl Compiler {
             ExprKind::Float(d) => Lit::Double(*d),
             ExprKind::String(s) => Lit::Str(s.to_vec()),
             ExprKind::Const(name) => self.const_value(name)?,
+            ExprKind::MagicConst(m) if self.magic_const_is_runtime(*m) => return None,
             ExprKind::MagicConst(m) => match self.compile_magic_const(*m, e.line) {
                 super::emit::Node::Const(l) => l,
                 _ => return None,

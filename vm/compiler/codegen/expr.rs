@@ -1163,6 +1163,11 @@ impl Compiler {
         Ok(Some(r))
     }
 
+    /// `__CLASS__` in a trait is known only at run time.
+    pub(super) fn magic_const_is_runtime(&self, m: MagicConst) -> bool {
+        m == MagicConst::Class && self.class_ctx.as_ref().is_some_and(|c| c.kind == ClassKind::Trait)
+    }
+
     /// An array literal's key or value: a constant where Zend's
     /// `zend_eval_const_expr` folds it, else compiled.
     fn compile_element(&mut self, e: &Expr<'_>) -> CResult<Node> {
@@ -1174,6 +1179,14 @@ impl Compiler {
 
     /// `__LINE__` and friends; outside classes and namespaces most are empty.
     pub(super) fn compile_magic_const(&mut self, m: MagicConst, line: u32) -> Node {
+        if self.magic_const_is_runtime(m) {
+            // `__CLASS__` in a trait is the class using it (FETCH_CLASS_NAME of self).
+            self.f.line = line;
+            let r = self.f.tmp();
+            let i = self.f.emit(Opcode::FetchClassName, &Node::Unused, &Node::Unused, &r);
+            self.set_class_op1(i, &super::member::ClassNode::Special(crate::exec::slow::object::FETCH_CLASS_SELF));
+            return r;
+        }
         Node::Const(Lit::Str(match m {
             MagicConst::Line => return Node::Const(Lit::Long(line as i64)),
             MagicConst::File => self.filename.as_bytes().to_vec(),
@@ -1197,46 +1210,53 @@ impl Compiler {
                 Some(c) if c.kind == ClassKind::Trait => c.name.clone(),
                 _ => Vec::new(),
             },
-            MagicConst::Namespace => Vec::new(),
+            MagicConst::Namespace => self.ns.clone(),
         }))
     }
 
     fn compile_const(&mut self, name: &Name<'_>, line: u32) -> CResult<Node> {
-        // No namespaces yet: every name resolves to itself.
-        let bare = name.name;
-        if name.kind != NameKind::FullyQualified && bare.eq_ignore_ascii_case(b"__COMPILER_HALT_OFFSET__") {
+        if name.kind != NameKind::FullyQualified && name.name.eq_ignore_ascii_case(b"__COMPILER_HALT_OFFSET__") {
             return unsupported("__COMPILER_HALT_OFFSET__", line);
         }
         if let Some(l) = self.const_value(name) {
             return Ok(Node::Const(l));
         }
+        let (full, fallback) = self.resolve_const(name);
         self.f.line = line;
         let r = self.f.tmp();
         let slot = self.f.cache_slot();
-        let i = self.f.emit(Opcode::FetchConstant, &Node::Unused, &Node::Const(Lit::Str(bare.to_vec())), &r);
+        let i = self.f.emit(Opcode::FetchConstant, &Node::Unused, &Node::Const(Lit::Str(full)), &r);
         self.f.at(i).extended_value = slot;
+        // IS_CONSTANT_UNQUALIFIED_IN_NAMESPACE: undefined, the global one.
+        self.f.at(i).op1 = fallback as u32;
         Ok(r)
     }
 
     /// `zend_try_ct_eval_const`: the value of a constant known at compile
-    /// time (true/false/null, the builtin constants, and in a `const`
-    /// declaration the top-level constants declared before it).
+    /// time: true/false/null (unqualified ones in a namespace too), the
+    /// builtin constants (not through a namespace's fallback, which Zend
+    /// leaves to run time), and in a `const` declaration the top-level
+    /// constants declared before it.
     pub(super) fn const_value(&self, name: &Name<'_>) -> Option<Lit> {
-        let bare = name.name;
-        if self.in_const_decl {
-            // `const B = A + 1;` after `const A = 1;` (Zend evaluates the
-            // constant expression when DECLARE_CONST runs).
-            if let Some(l) = self.top_consts.get(bare) {
-                return Some(l.clone());
-            }
-        }
-        match bare.to_ascii_lowercase().as_slice() {
+        let (full, fallback) = self.resolve_const(name);
+        let special = if name.kind == NameKind::FullyQualified { &full[..] } else { super::names::short_name(&full) };
+        match special.to_ascii_lowercase().as_slice() {
             b"true" => return Some(Lit::Bool(true)),
             b"false" => return Some(Lit::Bool(false)),
             b"null" => return Some(Lit::Null),
             _ => {}
         }
-        let v = crate::stdlib::constant(bare)?;
+        if self.in_const_decl {
+            // `const B = A + 1;` after `const A = 1;` (Zend evaluates the
+            // constant expression when DECLARE_CONST runs).
+            if let Some(l) = self.top_consts.get(&full) {
+                return Some(l.clone());
+            }
+        }
+        if fallback {
+            return None;
+        }
+        let v = crate::stdlib::constant(&full)?;
         let l = lit_of(&v);
         // SAFETY: `constant` returned a fresh value owned here.
         unsafe { v.ptr_dtor() };
@@ -1255,8 +1275,16 @@ impl Compiler {
                 return self.compile_static_call(&class, &MemberName::Ident(&s[p + 2..]), &Args::List(args), line);
             }
         }
+        let resolved;
         let fname: &[u8] = match callee {
-            Callee::Name(n) => n.name,
+            Callee::Name(n) => {
+                let (full, fallback) = self.resolve_function(n);
+                if fallback {
+                    return self.compile_ns_call(&full, args, line);
+                }
+                resolved = full;
+                &resolved
+            }
             Callee::Expr(Expr { kind: ExprKind::String(s), .. }) => s.strip_prefix(b"\\").unwrap_or(s),
             Callee::Expr(name) => {
                 let callee = self.compile_expr(name)?;
@@ -1307,6 +1335,18 @@ impl Compiler {
         o.extended_value = stack * 16;
         let code = if user.is_some() { Opcode::DoUcall } else { Opcode::DoIcall };
         Ok(self.emit_do_call(code, line))
+    }
+
+    /// `zend_compile_ns_call`: an unqualified call in a namespace, to the
+    /// namespaced function or else the global one (INIT_NS_FCALL_BY_NAME).
+    fn compile_ns_call(&mut self, name: &[u8], args: &[Arg<'_>], line: u32) -> CResult<Node> {
+        self.f.line = line;
+        let slot = self.f.cache_slot();
+        let i = self.f.emit(Opcode::InitNsFcallByName, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
+        self.f.at(i).result = slot;
+        let n = self.compile_args(args, None)?;
+        self.f.at(i).op1 = n;
+        Ok(self.emit_do_call(Opcode::DoFcallByName, line))
     }
 
     fn compile_by_name_call(&mut self, name: &[u8], args: &[Arg<'_>], line: u32) -> CResult<Node> {

@@ -40,7 +40,7 @@ fn is_this(e: &Expr<'_>) -> bool {
 
 impl Compiler {
     /// Sets op1 (when UNUSED with a fetch kind) of opline `i` from a class node.
-    fn set_class_op1(&mut self, i: u32, c: &ClassNode) {
+    pub(super) fn set_class_op1(&mut self, i: u32, c: &ClassNode) {
         if let Some(k) = c.special() {
             self.f.at(i).op1 = k;
         }
@@ -67,10 +67,10 @@ impl Compiler {
                 let name = n.name.strip_prefix(b"\\").unwrap_or(n.name);
                 let lc = name.to_ascii_lowercase();
                 let kind = match lc.as_slice() {
-                    b"self" => FETCH_CLASS_SELF,
-                    b"parent" => FETCH_CLASS_PARENT,
-                    b"static" => FETCH_CLASS_STATIC,
-                    _ => return Ok(ClassNode::Name(name.to_vec())),
+                    b"self" if n.kind == NameKind::Unqualified => FETCH_CLASS_SELF,
+                    b"parent" if n.kind == NameKind::Unqualified => FETCH_CLASS_PARENT,
+                    b"static" if n.kind == NameKind::Unqualified => FETCH_CLASS_STATIC,
+                    _ => return Ok(ClassNode::Name(self.resolve_class(n))),
                 };
                 if self.class_ctx.is_none() && self.func_name.is_empty() && kind != FETCH_CLASS_STATIC {
                     let w = String::from_utf8_lossy(name);
@@ -281,7 +281,7 @@ impl Compiler {
     /// `zend_is_scope_known`: `self` is the class being compiled (not in a
     /// closure, which may be bound elsewhere, nor in a trait).
     fn scope_known(&self) -> bool {
-        self.class_ctx.as_ref().is_some_and(|c| c.kind != ClassKind::Trait) && self.f.op.name.as_slice() != b"{closure}"
+        self.class_ctx.as_ref().is_some_and(|c| c.kind != ClassKind::Trait) && !self.f.op.name.ends_with(b"{closure}")
     }
 
     /// `class_name_refers_to_active_ce`.
@@ -389,9 +389,10 @@ impl Compiler {
         self.f.line = line;
         match callee {
             Callee::Name(n) => {
-                let name = n.name.strip_prefix(b"\\").unwrap_or(n.name);
+                let (name, fallback) = self.resolve_function(n);
                 let slot = self.f.cache_slot();
-                let i = self.f.emit(Opcode::InitFcallByName, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
+                let code = if fallback { Opcode::InitNsFcallByName } else { Opcode::InitFcallByName };
+                let i = self.f.emit(code, &Node::Unused, &Node::Const(Lit::Str(name)), &Node::Unused);
                 self.f.at(i).result = slot;
             }
             Callee::Expr(e) => {

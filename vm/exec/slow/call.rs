@@ -37,8 +37,13 @@ pub unsafe fn cached_function(vm: *mut Vm, fp: *mut Zval, ip: *const Op) -> *mut
 #[cold]
 #[inline(never)]
 unsafe fn resolve_function(vm: *mut Vm, fp: *mut Zval, ip: *const Op) -> *mut FuncEntry {
-    let name = &*operand::const_2(ip);
-    let e = (*vm).find_function((*name.str()).bytes()).unwrap_or(core::ptr::null_mut());
+    let name = (*(*operand::const_2(ip)).str()).bytes();
+    let mut e = (*vm).find_function(name).unwrap_or(core::ptr::null_mut());
+    if e.is_null() && (*ip).opcode == crate::ops::Opcode::InitNsFcallByName as u8 {
+        // An unqualified call in a namespace: the global function.
+        let short = name.rsplit(|&c| c == b'\\').next().unwrap_or(name);
+        e = (*vm).find_function(short).unwrap_or(core::ptr::null_mut());
+    }
     if !e.is_null() {
         *(*(fp as *mut Frame)).rt_cache.add((*ip).result as usize) = e as usize;
     }

@@ -159,6 +159,18 @@ pub unsafe fn fetch_constant(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Resul
     if let Some(v) = crate::stdlib::constant(bytes) {
         return Ok(v);
     }
+    if (*ip).op1 == 1 {
+        // IS_CONSTANT_UNQUALIFIED_IN_NAMESPACE: the global constant.
+        let short = bytes.rsplit(|&c| c == b'\\').next().unwrap_or(bytes);
+        if let Some(v) = vm.constants.get(short) {
+            return Ok(v.copy_value());
+        }
+        if let Some(v) = crate::stdlib::constant(short) {
+            return Ok(v);
+        }
+        let msg = format!("Undefined constant \"{}\"", String::from_utf8_lossy(bytes));
+        return Err(vm.throw_error("Error", &msg));
+    }
     let msg = format!("Undefined constant \"{}\"", String::from_utf8_lossy(bytes));
     Err(vm.throw_error("Error", &msg))
 }
