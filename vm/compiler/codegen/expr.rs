@@ -1340,19 +1340,19 @@ impl Compiler {
     /// `zend_compile_ns_call`: an unqualified call in a namespace, to the
     /// namespaced function or else the global one (INIT_NS_FCALL_BY_NAME).
     fn compile_ns_call(&mut self, name: &[u8], args: &[Arg<'_>], line: u32) -> CResult<Node> {
-        self.f.line = line;
-        let slot = self.f.cache_slot();
-        let i = self.f.emit(Opcode::InitNsFcallByName, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
-        self.f.at(i).result = slot;
-        let n = self.compile_args(args, None)?;
-        self.f.at(i).op1 = n;
-        Ok(self.emit_do_call(Opcode::DoFcallByName, line))
+        self.compile_call_by_name(Opcode::InitNsFcallByName, name, args, line)
     }
 
     fn compile_by_name_call(&mut self, name: &[u8], args: &[Arg<'_>], line: u32) -> CResult<Node> {
+        self.compile_call_by_name(Opcode::InitFcallByName, name, args, line)
+    }
+
+    /// A call the compiler does not know the function of: `init` by name,
+    /// the arguments, DO_FCALL_BY_NAME.
+    fn compile_call_by_name(&mut self, init: Opcode, name: &[u8], args: &[Arg<'_>], line: u32) -> CResult<Node> {
         self.f.line = line;
         let slot = self.f.cache_slot();
-        let i = self.f.emit(Opcode::InitFcallByName, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
+        let i = self.f.emit(init, &Node::Unused, &Node::Const(Lit::Str(name.to_vec())), &Node::Unused);
         self.f.at(i).result = slot;
         let n = self.compile_args(args, None)?;
         self.f.at(i).op1 = n;
