@@ -97,3 +97,4 @@ echo isset($this) ? "T" : "F", empty($this) ? "E" : "N", "\n";
 // VERIFY_NEVER_TYPE
 function ah_never(): never { if (false) { echo 1; } }
 try { ah_never(); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
+class AhFa { function add(&$a, $v) { $a[] = $v; } } $ahf = new AhFa; $ahd = ["k" => []]; $ahf->add($ahd["k"], 1); $ahf->add($ho->arr, 2); echo count($ahd["k"]), count($ho->arr), "\n";

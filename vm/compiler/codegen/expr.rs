@@ -15,6 +15,9 @@ pub enum Fetch {
     Rw,
     Is,
     Unset,
+    /// An argument to a callee unknown at compile time (BP_VAR_FUNC_ARG):
+    /// a write fetch if the parameter is by reference, else a read.
+    FuncArg,
 }
 
 /// An opline whose emission is delayed until the operands of the whole
@@ -265,6 +268,8 @@ impl Compiler {
             Fetch::W => (Opcode::FetchW, self.f.var()),
             Fetch::Rw => (Opcode::FetchRw, self.f.var()),
             Fetch::Unset => (Opcode::FetchUnset, self.f.var()),
+            // Not compiled: `is_func_arg_path` excludes names.
+            Fetch::FuncArg => (Opcode::FetchR, self.f.tmp()),
         };
         self.f.line = e.line;
         d.push(Delayed { code, ext, op1: name, op2: Node::Unused, result: result.clone() });
@@ -295,6 +300,7 @@ impl Compiler {
             Fetch::Is => (Opcode::FetchDimIs, if want_result { self.f.tmp() } else { Node::Unused }),
             Fetch::W => (Opcode::FetchDimW, if want_result { self.f.var() } else { Node::Unused }),
             Fetch::Unset => (Opcode::FetchDimUnset, if want_result { self.f.var() } else { Node::Unused }),
+            Fetch::FuncArg => (Opcode::FetchDimFuncArg, self.f.var()),
             Fetch::Rw => (Opcode::FetchDimRw, if want_result { self.f.var() } else { Node::Unused }),
         };
         d.push(Delayed { code, ext: 0, op1: container, op2: dim, result: result.clone() });
@@ -1544,6 +1550,15 @@ impl Compiler {
                     }
                     None => match &e.kind {
                         ExprKind::Var(name) if *name != b"this" => (Opcode::SendVarEx, self.compile_cv(name, Fetch::R, e.line)?),
+                        // CHECK_FUNC_ARG decides at run time whether the
+                        // FETCH_*_FUNC_ARG fetches for writing, and SEND_FUNC_ARG
+                        // sends by reference.
+                        _ if is_func_arg_path(e) => {
+                            self.f.line = e.line;
+                            let c = self.f.emit(Opcode::CheckFuncArg, &Node::Unused, &Node::Unused, &Node::Unused);
+                            self.f.at(c).op2 = num;
+                            (Opcode::SendFuncArg, self.compile_var(e, Fetch::FuncArg)?)
+                        }
                         // Zend: CHECK_FUNC_ARG + FETCH_DIM_FUNC_ARG + SEND_FUNC_ARG.
                         _ => (Opcode::SendValEx, self.compile_var(e, Fetch::R)?),
                     },
@@ -1615,6 +1630,16 @@ fn is_type_predicate(lc: &[u8]) -> bool {
         lc,
         b"is_null" | b"is_bool" | b"is_long" | b"is_int" | b"is_integer" | b"is_float" | b"is_double" | b"is_string" | b"is_array" | b"is_object" | b"is_resource" | b"is_scalar"
     )
+}
+
+/// An argument Zend fetches with BP_VAR_FUNC_ARG that Tusk does too: an
+/// element or property path rooted at a variable (or `$this`).
+fn is_func_arg_path(e: &Expr<'_>) -> bool {
+    match &e.kind {
+        ExprKind::Index { base, dim: _ } => !is_globals_dim(e) && matches!(base.kind, ExprKind::Var(n) if n != b"this" && n != b"GLOBALS") || matches!(base.kind, ExprKind::Index { .. } | ExprKind::Prop { .. }) && is_func_arg_path(base),
+        ExprKind::Prop { obj, nullsafe: false, .. } => matches!(obj.kind, ExprKind::Var(n) if n != b"GLOBALS") || matches!(obj.kind, ExprKind::Index { .. } | ExprKind::Prop { .. }) && is_func_arg_path(obj),
+        _ => false,
+    }
 }
 
 /// `zend_handle_numeric_dim`: `"12"` as a key is `12`.

@@ -185,7 +185,7 @@ impl Compiler {
                     return fatal("Can't use nullsafe operator in write context", e.line);
                 }
                 ExprKind::Var(_) | ExprKind::Index { .. } | ExprKind::Prop { .. } | ExprKind::StaticProp { .. } => {
-                    self.delayed_compile_var(obj, Fetch::W, d)?
+                    self.delayed_compile_var(obj, if mode == Fetch::FuncArg { Fetch::FuncArg } else { Fetch::W }, d)?
                 }
                 _ => self.compile_expr(obj)?,
             }
@@ -194,10 +194,13 @@ impl Compiler {
         self.f.line = e.line;
         let code = match mode {
             Fetch::Rw => Opcode::FetchObjRw,
+            Fetch::FuncArg => Opcode::FetchObjFuncArg,
             _ => Opcode::FetchObjW,
         };
+        // FETCH_OBJ_FUNC_ARG reads through FETCH_OBJ_R's runtime cache pair.
+        let ext = if mode == Fetch::FuncArg && matches!(namen, Node::Const(_)) { self.member_cache() } else { 0 };
         let result = self.f.var();
-        d.push(Delayed { code, ext: 0, op1: objn, op2: namen, result: result.clone() });
+        d.push(Delayed { code, ext, op1: objn, op2: namen, result: result.clone() });
         Ok(result)
     }
 

@@ -14,13 +14,40 @@ use crate::value::{convert, ZArray, ZRef, ZString, Zval, IS_DOUBLE, IS_FALSE, IS
 // Call-info flags in a frame's `this.type_info`, above the kind byte:
 // CALL_TOP 16, CALL_CLOSURE 17 (here), CALL_GENERATOR 18 (`generator`),
 // CALL_HAS_EXTRA_NAMED 19 (`named`), CALL_SYMTAB 20 (here),
-// CALL_MAY_HAVE_UNDEF 21 (`named`). Each bit has one meaning.
+// CALL_MAY_HAVE_UNDEF 21 (`named`), CALL_SEND_ARG_BY_REF 22 (here).
+// Each bit has one meaning.
 pub const CALL_TOP: u32 = 1 << 16;
 /// Frame flag: the function is a closure's; the frame holds a reference to
 /// the closure object (whose entry it runs), released when it ends.
 pub const CALL_CLOSURE: u32 = 1 << 17;
 /// The frame has dynamic variables in `Vm::symtabs` (see `exec::symtab`).
 pub const CALL_SYMTAB: u32 = 1 << 20;
+/// On a call being prepared: the argument CHECK_FUNC_ARG looked at is by
+/// reference (Zend's ZEND_CALL_SEND_ARG_BY_REF).
+pub const CALL_SEND_ARG_BY_REF: u32 = 1 << 22;
+
+/// CHECK_FUNC_ARG: records on the prepared call whether argument `n` is by reference.
+#[inline(always)]
+pub unsafe fn check_func_arg(fp: *mut Zval, n: u32) {
+    let call = (*(fp as *mut Frame)).call;
+    if arg_by_ref(call, n) {
+        (*call).this.type_info |= CALL_SEND_ARG_BY_REF;
+    } else {
+        (*call).this.type_info &= !CALL_SEND_ARG_BY_REF;
+    }
+}
+
+/// Whether the argument being sent (CHECK_FUNC_ARG) is by reference.
+#[inline(always)]
+pub unsafe fn func_arg_by_ref(fp: *mut Zval) -> bool {
+    (*(*(fp as *mut Frame)).call).this.type_info & CALL_SEND_ARG_BY_REF != 0
+}
+
+/// Forgets CHECK_FUNC_ARG's finding once the argument is sent.
+#[inline(always)]
+pub unsafe fn clear_func_arg(fp: *mut Zval) {
+    (*(*(fp as *mut Frame)).call).this.type_info &= !CALL_SEND_ARG_BY_REF;
+}
 
 /// The function INIT_FCALL names, from the runtime cache (slot in `result`).
 #[inline(always)]

@@ -80,6 +80,18 @@ pub unsafe fn fetch_dim_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op, is: bool) -
     read_dim(vm, c, &*kz, is)
 }
 
+/// FETCH_DIM_FUNC_ARG for a by-value argument: `op1[op2]` read; `op1[]`
+/// is an Error.
+#[cold]
+#[inline(never)]
+pub unsafe fn fetch_dim_func_arg_r(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<Zval, Thrown> {
+    if (*ip).op2_type == crate::ops::IS_UNUSED {
+        super::enter(vm, fp, ip);
+        return Err(vm.throw_error("Error", "Cannot use [] for reading"));
+    }
+    fetch_dim_r(vm, fp, ip, false)
+}
+
 /// `c[k]` for reading, with PHP's warnings unless `is`.
 pub unsafe fn read_dim(vm: &mut Vm, c: &Zval, kz: &Zval, is: bool) -> Result<Zval, Thrown> {
     let c = c.deref();
@@ -244,7 +256,10 @@ pub unsafe fn fetch_dim_w(vm: &mut Vm, fp: *mut Zval, ip: *const Op, rw: bool) -
             } else {
                 return Err(vm.throw_error("Error", "[] operator not supported for strings"));
             }
-            Err(vm.throw_error("Error", "Cannot use string offset as an array"))
+            // zend_wrong_string_offset: what the fetch is for.
+            let next = (*ip.add(1)).opcode;
+            let by_ref = next == crate::ops::Opcode::SendFuncArg as u8 || next == crate::ops::Opcode::SendRef as u8;
+            Err(vm.throw_error("Error", if by_ref { "Cannot create references to/from string offsets" } else { "Cannot use string offset as an array" }))
         }
     }
 }
