@@ -614,26 +614,15 @@ unsafe fn next_delegated(vm: &mut Vm, g: *mut Generator) -> Result<bool, Thrown>
     }
     let o = (*g).values.obj();
     let r = (|| {
-        use crate::exec::slow::iter::call0;
+        use crate::exec::slow::iter::{call0, iter_entry, iter_valid};
         if (*g).values_index > 0 {
             call0(vm, o, b"next")?.ptr_dtor();
         }
         (*g).values_index += 1;
-        let valid = call0(vm, o, b"valid")?;
-        let ok = crate::value::convert::to_bool(&valid);
-        valid.ptr_dtor();
-        if !ok {
+        if !iter_valid(vm, o)? {
             return Ok(None);
         }
-        let v = call0(vm, o, b"current")?;
-        let k = match call0(vm, o, b"key") {
-            Ok(k) => k,
-            Err(t) => {
-                v.ptr_dtor();
-                return Err(t);
-            }
-        };
-        Ok(Some((v, k)))
+        iter_entry(vm, o, true).map(Some)
     })();
     match r {
         Ok(Some((v, k))) => {

@@ -7,7 +7,6 @@
 use super::emit::Lit;
 use super::{fold, Compiler};
 use crate::compiler::ast::*;
-use crate::ops::Opcode;
 
 impl Compiler {
     /// The value of `e` when Zend's constant-expression evaluation reduces
@@ -43,8 +42,9 @@ impl Compiler {
             }
             ExprKind::Binary { op, left, right } => {
                 let (l, r) = (self.const_eval(left)?, self.const_eval(right)?);
-                let (code, swap) = binary_opcode(*op)?;
-                if swap {
+                // `a > b` is `b < a` (binop_code gives the swapped opcode).
+                let code = super::expr::binop_code(*op);
+                if matches!(op, BinaryOp::Greater | BinaryOp::GreaterOrEqual) {
                     fold::binary(code, &r, &l)?
                 } else {
                     fold::binary(code, &l, &r)?
@@ -103,35 +103,4 @@ impl Compiler {
         }
         Some(Lit::Array(out))
     }
-}
-
-/// The opcode of a binary operator, and whether its operands swap
-/// (`a > b` is `b < a`).
-fn binary_opcode(op: BinaryOp) -> Option<(Opcode, bool)> {
-    use BinaryOp::*;
-    Some(match op {
-        Add => (Opcode::Add, false),
-        Sub => (Opcode::Sub, false),
-        Mul => (Opcode::Mul, false),
-        Div => (Opcode::Div, false),
-        Mod => (Opcode::Mod, false),
-        Pow => (Opcode::Pow, false),
-        Concat => (Opcode::Concat, false),
-        ShiftLeft => (Opcode::Sl, false),
-        ShiftRight => (Opcode::Sr, false),
-        BitAnd => (Opcode::BwAnd, false),
-        BitOr => (Opcode::BwOr, false),
-        BitXor => (Opcode::BwXor, false),
-        BoolXor => (Opcode::BoolXor, false),
-        Equal => (Opcode::IsEqual, false),
-        NotEqual => (Opcode::IsNotEqual, false),
-        Identical => (Opcode::IsIdentical, false),
-        NotIdentical => (Opcode::IsNotIdentical, false),
-        Smaller => (Opcode::IsSmaller, false),
-        SmallerOrEqual => (Opcode::IsSmallerOrEqual, false),
-        Greater => (Opcode::IsSmaller, true),
-        GreaterOrEqual => (Opcode::IsSmallerOrEqual, true),
-        Spaceship => (Opcode::Spaceship, false),
-        BoolAnd | BoolOr => return None,
-    })
 }

@@ -1633,11 +1633,16 @@ fn is_type_predicate(lc: &[u8]) -> bool {
 }
 
 /// An argument Zend fetches with BP_VAR_FUNC_ARG that Tusk does too: an
-/// element or property path rooted at a variable (or `$this`).
+/// element or property path rooted at a variable (or `$this` for a property).
 fn is_func_arg_path(e: &Expr<'_>) -> bool {
-    match &e.kind {
-        ExprKind::Index { base, dim: _ } => !is_globals_dim(e) && matches!(base.kind, ExprKind::Var(n) if n != b"this" && n != b"GLOBALS") || matches!(base.kind, ExprKind::Index { .. } | ExprKind::Prop { .. }) && is_func_arg_path(base),
-        ExprKind::Prop { obj, nullsafe: false, .. } => matches!(obj.kind, ExprKind::Var(n) if n != b"GLOBALS") || matches!(obj.kind, ExprKind::Index { .. } | ExprKind::Prop { .. }) && is_func_arg_path(obj),
+    let base = match &e.kind {
+        ExprKind::Index { base, .. } => base,
+        ExprKind::Prop { obj, nullsafe: false, .. } => obj,
+        _ => return false,
+    };
+    match &base.kind {
+        ExprKind::Var(n) => *n != b"GLOBALS" && (*n != b"this" || matches!(e.kind, ExprKind::Prop { .. })),
+        ExprKind::Index { .. } | ExprKind::Prop { .. } => is_func_arg_path(base),
         _ => false,
     }
 }

@@ -204,6 +204,30 @@ pub(crate) unsafe fn call0(vm: &mut Vm, o: *mut ZObject, name: &[u8]) -> Result<
     }
 }
 
+/// `$it->valid()` of an Iterator, as a bool.
+pub(crate) unsafe fn iter_valid(vm: &mut Vm, o: *mut ZObject) -> Result<bool, Thrown> {
+    let valid = call0(vm, o, b"valid")?;
+    let ok = crate::value::convert::to_bool(&valid);
+    valid.ptr_dtor();
+    Ok(ok)
+}
+
+/// `$it->current()` of an Iterator and, with `with_key`, `$it->key()`
+/// (else NULL); nothing is left held when `key()` throws.
+pub(crate) unsafe fn iter_entry(vm: &mut Vm, o: *mut ZObject, with_key: bool) -> Result<(Zval, Zval), Thrown> {
+    let v = call0(vm, o, b"current")?;
+    if !with_key {
+        return Ok((v, Zval::NULL));
+    }
+    match call0(vm, o, b"key") {
+        Ok(k) => Ok((v, k)),
+        Err(t) => {
+            v.ptr_dtor();
+            Err(t)
+        }
+    }
+}
+
 /// `$it = $agg->getIterator()` until it is an Iterator (Zend's
 /// `zend_user_it_get_new_iterator`).
 pub(crate) unsafe fn aggregate_iterator(vm: &mut Vm, mut obj: Zval) -> Result<Zval, Thrown> {
@@ -242,10 +266,7 @@ unsafe fn object_reset(vm: &mut Vm, obj: Zval, res: *mut Zval) -> Result<bool, T
         return Ok(next_visible_prop(vm, o, 0).is_none());
     }
     call0(vm, o, b"rewind")?.ptr_dtor();
-    let valid = call0(vm, o, b"valid")?;
-    let empty = !crate::value::convert::to_bool(&valid);
-    valid.ptr_dtor();
-    Ok(empty)
+    Ok(!iter_valid(vm, o)?)
 }
 
 /// The first property position at or after `pos` that the running scope
@@ -281,27 +302,12 @@ unsafe fn object_fetch(vm: &mut Vm, fp: *mut Zval, ip: *const Op, it: *mut Zval)
     } else if is_iterator((*o).class) {
         if (*it).u2 != 0 {
             call0(vm, o, b"next")?.ptr_dtor();
-            let valid = call0(vm, o, b"valid")?;
-            let ok = crate::value::convert::to_bool(&valid);
-            valid.ptr_dtor();
-            if !ok {
+            if !iter_valid(vm, o)? {
                 return Ok(false);
             }
         }
         (*it).u2 = 1;
-        let v = call0(vm, o, b"current")?;
-        let k = if (*ip).result_type != IS_UNUSED {
-            match call0(vm, o, b"key") {
-                Ok(k) => k,
-                Err(t) => {
-                    v.ptr_dtor();
-                    return Err(t);
-                }
-            }
-        } else {
-            Zval::NULL
-        };
-        (v, k)
+        iter_entry(vm, o, (*ip).result_type != IS_UNUSED)?
     } else {
         let Some(pos) = next_visible_prop(vm, o, (*it).u2) else { return Ok(false) };
         (*it).u2 = pos + 1;
@@ -399,24 +405,10 @@ pub unsafe fn walk_traversable(vm: &mut Vm, obj: &Zval, keys: bool, f: &mut dyn 
     let r = (|| {
         call0(vm, o, b"rewind")?.ptr_dtor();
         loop {
-            let valid = call0(vm, o, b"valid")?;
-            let ok = crate::value::convert::to_bool(&valid);
-            valid.ptr_dtor();
-            if !ok {
+            if !iter_valid(vm, o)? {
                 return Ok(());
             }
-            let v = call0(vm, o, b"current")?;
-            let k = if keys {
-                match call0(vm, o, b"key") {
-                    Ok(k) => k,
-                    Err(t) => {
-                        v.ptr_dtor();
-                        return Err(t);
-                    }
-                }
-            } else {
-                Zval::NULL
-            };
+            let (v, k) = iter_entry(vm, o, keys)?;
             f(k, v);
             call0(vm, o, b"next")?.ptr_dtor();
         }
