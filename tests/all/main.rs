@@ -3,6 +3,7 @@
 //! (small-stack threaded dispatch, deep recursion).
 
 mod corpus;
+mod crashes;
 mod dump;
 mod embed;
 mod runtime;
