@@ -13,6 +13,7 @@ pub mod hash;
 pub mod json;
 pub mod math;
 pub mod objmap;
+pub mod pcre;
 pub mod preg;
 pub mod reflection;
 pub mod spl;
@@ -318,6 +319,8 @@ builtins! {
     "preg_match_all" => preg::preg_match_all, ["pattern", "subject", "&matches=null", "flags=0", "offset=0"], 2;
     "preg_replace" => preg::preg_replace, ["pattern", "replacement", "subject", "limit=-1", "&count=null"], 3;
     "preg_replace_callback" => preg::preg_replace_callback, ["pattern", "callback", "subject", "limit=-1", "&count=null", "flags=0"], 3;
+    "preg_filter" => preg::preg_filter, ["pattern", "replacement", "subject", "limit=-1", "&count=null"], 3;
+    "preg_replace_callback_array" => preg::preg_replace_callback_array, ["pattern", "subject", "limit=-1", "&count=null", "flags=0"], 2;
     "preg_split" => preg::preg_split, ["pattern", "subject", "limit=-1", "flags=0"], 2;
     "preg_quote" => preg::preg_quote, ["str", "delimiter=null"], 1;
     "preg_grep" => preg::preg_grep, ["pattern", "array", "flags=0"], 2;

@@ -875,6 +875,11 @@ fn ini_default(name: &[u8]) -> Option<&'static [u8]> {
     })
 }
 
+/// An ini setting's current value (None: not a setting Tusk knows).
+pub(crate) fn ini_value(name: &[u8]) -> Option<Vec<u8>> {
+    ini_current(name)
+}
+
 fn ini_current(name: &[u8]) -> Option<Vec<u8>> {
     let d = ini_default(name)?;
     Some(INI.with(|m| m.borrow().get(name).cloned()).unwrap_or_else(|| d.to_vec()))
