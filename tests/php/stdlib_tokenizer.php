@@ -17,9 +17,17 @@ $snips = [
     "<?php\n\n\n/** doc */\n/**/\n/***/\n/** */ \$x;",
     "<?php \$a = \"multi\nline\n\$x\nstring\";\n\$b;",
 ];
-foreach ($snips as $code) {
+$plain = [
+    // Lone CRs end lines and comments; a backslash does not hide a newline
+    // from the closing label; a label that ends the input is body text.
+    "<?php\r\$a;\r// c\r\$b; # d\r\n\$c;", "<?php <<<E\na\\\nE;\n", "<?php <<<E\nx\nE",
+    // A close tag keeps the states below it; after __halt_compiler the rest is one token.
+    "<?php \"\${ ?>html<?php } rest \" \$x;", "<?php __halt_compiler() \"\$a->b\" more", "<?php __halt_compiler ?>html<?php x",
+    "<?php \"\$a[\0]\" \"\$a[12abc]\" \"\$a[0x1f]\" \"\$a[0x]\" \"\$a[", "<?php \$a->#[x]\ny;",
+];
+foreach (array_merge($snips, $plain) as $n => $code) {
     echo "== ", json_encode($code), "\n";
-    foreach ([0, TOKEN_PARSE] as $flags) {
+    foreach ($n < count($snips) ? [0, TOKEN_PARSE] : [0] as $flags) {
         try {
             foreach (token_get_all($code, $flags) as $t) {
                 echo is_array($t) ? token_name($t[0]) . ' ' . json_encode($t[1]) . ' ' . $t[2] : json_encode($t), "\n";

@@ -135,12 +135,14 @@ pub fn lex_tokens(src: &[u8]) -> Vec<Token> {
         after_arrow: false,
         trivia: true,
     };
-    // Tokens still to read after `__halt_compiler` (whitespace and comments not counted).
+    // Tokens still to read after `__halt_compiler` (whitespace, comments
+    // and open tags not counted), and the line of the last one read.
     let mut halt: Option<u8> = None;
+    let mut halt_line = 1;
     loop {
         if halt == Some(0) {
             if lx.pos < src.len() {
-                let (p, line) = (lx.pos, lx.line);
+                let (p, line) = (lx.pos, halt_line);
                 lx.push_multiline(Tok::InlineHtml, p, src.len(), line);
                 lx.count_lines(p, src.len());
                 lx.pos = src.len();
@@ -148,20 +150,33 @@ pub fn lex_tokens(src: &[u8]) -> Vec<Token> {
             break;
         }
         let n = lx.tokens.len();
+        let (pos, depth) = (lx.pos, lx.modes.len());
         match lx.next_token() {
             Ok(true) => {}
             // Not reached in this mode; stop cleanly if it is.
             Ok(false) | Err(_) => break,
         }
+        if lx.pos == pos && lx.tokens.len() == n && lx.modes.len() == depth {
+            // No progress: never loop.
+            break;
+        }
         for i in n..lx.tokens.len() {
             let k = lx.tokens[i].kind;
-            if matches!(k, Tok::Whitespace | Tok::Comment | Tok::DocComment) {
+            if matches!(k, Tok::Whitespace | Tok::Comment | Tok::DocComment | Tok::OpenTag) {
                 continue;
             }
+            halt_line = lx.tokens[i].line;
             if k == Tok::HaltCompiler && halt.is_none() {
                 halt = Some(3);
             } else if let Some(h) = halt.as_mut() {
                 *h = h.saturating_sub(1);
+                if *h == 0 {
+                    // One scan may give several tokens: the rest starts
+                    // right after the third.
+                    lx.pos = lx.tokens[i].end as usize;
+                    lx.tokens.truncate(i + 1);
+                    break;
+                }
             }
         }
     }
@@ -201,7 +216,13 @@ impl<'s> Lexer<'s> {
     fn count_lines(&mut self, start: usize, end: usize) {
         let end = end.min(self.src.len());
         if start < end {
-            self.line += self.src[start..end].iter().filter(|&&c| c == b'\n').count() as u32;
+            let text = &self.src[start..end];
+            self.line += text.iter().filter(|&&c| c == b'\n').count() as u32;
+            if self.trivia {
+                // PHP's scanner also counts a lone `\r` as a line end.
+                let lone_cr = text.iter().enumerate().filter(|&(k, &c)| c == b'\r' && self.src.get(start + k + 1) != Some(&b'\n')).count();
+                self.line += lone_cr as u32;
+            }
         }
     }
 
@@ -349,11 +370,11 @@ impl<'s> Lexer<'s> {
         }
     }
 
-    /// `//` and `#` comments end at a newline or just before `?>`.
+    /// `//` and `#` comments end at a newline (`\n` or `\r`) or just before `?>`.
     fn skip_line_comment(&mut self) {
         while !self.eof() {
             let c = self.cur();
-            if c == b'\n' {
+            if c == b'\n' || c == b'\r' {
                 return;
             }
             if c == b'?' && self.peek(1) == b'>' {
@@ -379,7 +400,9 @@ impl<'s> Lexer<'s> {
             self.pos = e;
             return true;
         }
-        let kind = if (c == b'#' && self.peek(1) != b'[') || (c == b'/' && self.peek(1) == b'/') {
+        // After `->`, `#[` starts a comment, not an attribute (PHP's
+        // property-name state has no attribute rule).
+        let kind = if (c == b'#' && (self.peek(1) != b'[' || self.after_arrow)) || (c == b'/' && self.peek(1) == b'/') {
             self.skip_line_comment();
             Tok::Comment
         } else if c == b'/' && self.peek(1) == b'*' {
@@ -509,7 +532,13 @@ impl<'s> Lexer<'s> {
                     }
                     self.count_lines(s, e);
                     self.pos = e;
-                    self.modes.clear();
+                    if self.trivia {
+                        // PHP's BEGIN(INITIAL): the states below stay (a
+                        // later `}` may return to an unfinished string).
+                        self.modes.pop();
+                    } else {
+                        self.modes.clear();
+                    }
                     self.modes.push(Mode::Html);
                     return Ok(true);
                 }
@@ -1021,6 +1050,29 @@ impl<'s> Lexer<'s> {
                 self.pos += 1;
                 self.push(Tok::Minus, s, s + 1);
             }
+            b'0'..=b'9' if self.trivia => {
+                // PHP's LNUM|HNUM|BNUM|ONUM: `12abc` is `12` then `abc`.
+                let p1 = self.peek(1) | 0x20;
+                let digit_ok = |d: u8| match p1 {
+                    b'x' => d.is_ascii_hexdigit(),
+                    b'b' => d == b'0' || d == b'1',
+                    _ => (b'0'..=b'7').contains(&d),
+                };
+                let prefixed = c == b'0' && matches!(p1, b'x' | b'b' | b'o') && digit_ok(self.peek(2));
+                let ok = |d: u8| if prefixed { digit_ok(d) } else { d.is_ascii_digit() };
+                let mut e = if prefixed { s + 2 } else { s };
+                loop {
+                    if ok(self.at(e)) {
+                        e += 1;
+                    } else if self.at(e) == b'_' && ok(self.at(e + 1)) {
+                        e += 2;
+                    } else {
+                        break;
+                    }
+                }
+                self.pos = e;
+                self.push(Tok::NumString, s, e);
+            }
             b'0'..=b'9' => {
                 let mut e = s;
                 while is_label_char(self.at(e)) {
@@ -1038,6 +1090,13 @@ impl<'s> Lexer<'s> {
                 let e = self.label_end(s);
                 self.pos = e;
                 self.push(Tok::Ident, s, e);
+            }
+            // token_get_all: input ends inside the offset; a NUL byte is
+            // T_BAD_CHARACTER (PHP's `{ANY_CHAR}` rule of this state).
+            0 if self.trivia && self.eof() => return Ok(false),
+            0 if self.trivia => {
+                self.pos += 1;
+                self.push(Tok::BadCharacter, s, s + 1);
             }
             b' ' | b'\n' | b'\r' | b'\t' | b'\\' | b'\'' | b'#' | 0 => {
                 // PHP: an empty T_ENCAPSED_AND_WHITESPACE, back to the string.
@@ -1122,6 +1181,11 @@ impl<'s> Lexer<'s> {
             j += 1;
         }
         let label = &self.src[ls..le];
+        // token_get_all: PHP's scanner wants a byte after the label (one
+        // that ends the input is body text).
+        if self.trivia && j + label.len() >= self.src.len() {
+            return None;
+        }
         if self.src.get(j..j + label.len()) == Some(label) && !is_label_char(self.at(j + label.len())) {
             Some(j + label.len())
         } else {
@@ -1174,7 +1238,9 @@ impl<'s> Lexer<'s> {
                 continue;
             }
             if !nowdoc {
-                if c == b'\\' {
+                // A backslash escapes the next byte, but not a newline: the
+                // closing label may follow it (PHP's heredoc scanner).
+                if c == b'\\' && !matches!(self.at(i + 1), b'\n' | b'\r') {
                     i += 2;
                     continue;
                 }

@@ -126,8 +126,21 @@ pub struct Settings {
     pub jit: bool,
 }
 
+/// The pcre.* ini settings, read again only after an ini change.
+pub fn settings(vm: &mut Vm) -> Settings {
+    let generation = super::var::ini_generation();
+    if let Some((g, s)) = vm.pcre.settings {
+        if g == generation {
+            return s;
+        }
+    }
+    let s = read_settings();
+    vm.pcre.settings = Some((generation, s));
+    s
+}
+
 /// The one place that reads the pcre.* ini settings.
-pub fn settings(_vm: &Vm) -> Settings {
+fn read_settings() -> Settings {
     let long = |name: &[u8], default: i64| -> u32 {
         match super::var::ini_value(name) {
             Some(v) => ini_long(&v) as u32,
@@ -174,6 +187,13 @@ pub struct PcreState {
     jit_stack: *mut ffi::pcre2_jit_stack_8,
     /// The settings `mctx` was set up with.
     applied: Option<Settings>,
+    /// The settings as last read, with the ini generation they were read at.
+    settings: Option<(u64, Settings)>,
+    /// The heap limit `mctx` has (KiB).
+    heap_kib: u32,
+    /// JIT memory could not be had: later patterns are not JIT compiled
+    /// (PHP turns `PCRE_G(jit)` off).
+    jit_failed: bool,
     /// Match data to reuse (a callback may run a nested match, so each
     /// use takes one out and puts it back).
     spare: Vec<MatchData>,
@@ -189,6 +209,9 @@ impl Default for PcreState {
             mctx: std::ptr::null_mut(),
             jit_stack: std::ptr::null_mut(),
             applied: None,
+            settings: None,
+            heap_kib: 0,
+            jit_failed: false,
             spare: Vec::new(),
         }
     }
@@ -278,17 +301,23 @@ impl Vm {
     /// The match context set up with the current pcre.* settings.
     pub fn pcre_matcher(&mut self) -> Matcher {
         let s = settings(self);
+        // PCRE2's interpreter keeps its backtracking frames on the heap,
+        // by default up to 20 GB; a context bounds it by its memory_limit
+        // (at least 64 MiB) so no pattern can exhaust the host. PHP sets
+        // no bound; past it a match fails with PREG_INTERNAL_ERROR.
+        let heap_kib = (self.memory_limit.max(64 << 20) / 1024).min(u32::MAX as usize) as u32;
         let st = &mut self.pcre;
         if st.mctx.is_null() {
             // SAFETY: a null general context means malloc/free.
             st.mctx = unsafe { ffi::pcre2_match_context_create_8(std::ptr::null_mut()) };
         }
-        if st.applied != Some(s) && !st.mctx.is_null() {
+        if (st.applied != Some(s) || st.heap_kib != heap_kib) && !st.mctx.is_null() {
             // SAFETY: `mctx` is live; the JIT stack, when assigned, lives
             // as long as the state (freed after the context).
             unsafe {
                 ffi::pcre2_set_match_limit_8(st.mctx, s.backtrack_limit);
                 ffi::pcre2_set_depth_limit_8(st.mctx, s.recursion_limit);
+                ffi::pcre2_set_heap_limit_8(st.mctx, heap_kib);
                 if s.jit && st.jit_stack.is_null() {
                     st.jit_stack = ffi::pcre2_jit_stack_create_8(JIT_STACK_MIN, JIT_STACK_MAX, std::ptr::null_mut());
                 }
@@ -296,6 +325,7 @@ impl Vm {
                 ffi::pcre2_jit_stack_assign_8(st.mctx, None, stack.cast());
             }
             st.applied = Some(s);
+            st.heap_kib = heap_kib;
         }
         Matcher { mctx: st.mctx }
     }
@@ -442,7 +472,7 @@ impl Vm {
             let msg = format!("Compilation failed: {} at offset {}", error_message(errnumber), erroffset);
             return fail(self, &msg);
         }
-        let jit_on = settings(self).jit;
+        let jit_on = settings(self).jit && !self.pcre.jit_failed;
         let mut jit = false;
         if jit_on {
             // SAFETY: `code` is the pattern just compiled.
@@ -452,6 +482,12 @@ impl Vm {
                 // SAFETY: JITSIZE writes a size_t.
                 let r = unsafe { ffi::pcre2_pattern_info_8(code, ffi::PCRE2_INFO_JITSIZE, (&mut size as *mut usize).cast()) };
                 jit = r == 0 && size > 0;
+            } else if rc == ffi::PCRE2_ERROR_NOMEMORY {
+                self.warning(&format!(
+                    "{}(): Allocation of JIT memory failed, PCRE JIT will be disabled. This is likely caused by security restrictions. Either grant PHP permission to allocate executable memory, or set pcre.jit=0",
+                    func
+                ));
+                self.pcre.jit_failed = true;
             } else if rc != ffi::PCRE2_ERROR_JIT_BADOPTION {
                 let msg = format!("JIT compilation failed: {}", error_message(rc));
                 self.warning(&format!("{}(): {}", func, msg));
