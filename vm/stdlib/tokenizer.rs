@@ -272,15 +272,23 @@ fn reclassify(items: &mut [Item<'_>], kinds: &[Tok]) {
         let prev = n.checked_sub(1).map(|p| kinds[sig[p]]);
         let prev2 = n.checked_sub(2).map(|p| kinds[sig[p]]);
         let next = sig.get(n + 1).map(|&x| kinds[x]);
+        let next2 = sig.get(n + 2).map(|&x| kinds[x]);
+        let modifier = matches!(kinds[i], Tok::Public | Tok::Protected | Tok::Private | Tok::Static | Tok::Abstract | Tok::Final | Tok::Readonly);
         let is_name = match prev {
             Some(Tok::ObjectOp | Tok::NullsafeObjectOp | Tok::DoubleColon | Tok::Const) => true,
             Some(Tok::Function) => next == Some(Tok::LParen),
             _ if kinds[i] == Tok::Readonly => next == Some(Tok::LParen),
             Some(Tok::Amp) => prev2 == Some(Tok::Function) && next == Some(Tok::LParen),
             Some(Tok::Case) => matches!(next, Some(Tok::Eq | Tok::Semicolon)),
-            Some(Tok::LParen | Tok::Comma) => next == Some(Tok::Colon),
-            Some(Tok::As) => next == Some(Tok::Semicolon),
-            Some(Tok::LBrace | Tok::Semicolon) => matches!(next, Some(Tok::As | Tok::Insteadof)),
+            // Named arguments; more constants of a `const` list.
+            Some(Tok::LParen) => next == Some(Tok::Colon),
+            Some(Tok::Comma) => matches!(next, Some(Tok::Colon | Tok::Eq)),
+            // Trait aliases (`foo as list;`, not `foo as public;`), a
+            // namespace's name, and
+            // method names before `as`/`insteadof` in a trait use block.
+            Some(Tok::As) => next == Some(Tok::Semicolon) && !modifier,
+            Some(Tok::Namespace) => matches!(next, Some(Tok::Semicolon | Tok::LBrace)),
+            Some(Tok::LBrace | Tok::Semicolon) => matches!(next, Some(Tok::As | Tok::Insteadof)) && next2 != Some(Tok::Eq),
             Some(Tok::Public | Tok::Protected | Tok::Private) => prev2 == Some(Tok::As) && next == Some(Tok::Semicolon),
             _ => false,
         };
