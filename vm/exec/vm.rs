@@ -253,6 +253,8 @@ impl Vm {
         self.exception = None;
         self.stop = None;
         self.nesting = 0;
+        // PHP's RINIT for ext/pcre (compiled patterns stay cached).
+        self.pcre.error_code = crate::stdlib::pcre::NO_ERROR;
     }
 
     /// Forgets the registered tick functions (at the end of a request).

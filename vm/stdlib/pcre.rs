@@ -246,6 +246,29 @@ pub struct Matcher {
 }
 
 impl Matcher {
+    /// The first match of a call: under `/u` the subject is checked for
+    /// UTF-8 first. A valid subject is checked here, with Rust's fast
+    /// validator, and matched without PCRE2's slower check; an invalid one
+    /// goes to PCRE2, which reports the error exactly as for PHP.
+    pub fn exec_first(&self, p: &Pattern, s: &[u8], start: usize, md: &mut MatchData) -> i32 {
+        self.exec_first_known(p, s, start, false, md)
+    }
+
+    /// `exec_first` for a subject already known to be valid UTF-8 when
+    /// `known_valid` (its string's flag, as PHP's `is_known_valid_utf8`).
+    pub fn exec_first_known(&self, p: &Pattern, s: &[u8], start: usize, known_valid: bool, md: &mut MatchData) -> i32 {
+        if !p.utf() || (known_valid && (start == s.len() || s.get(start).is_some_and(|&b| b & 0xc0 != 0x80))) {
+            return self.exec(p, s, start, ffi::PCRE2_NO_UTF_CHECK, md);
+        }
+        if start <= s.len() && std::str::from_utf8(s).is_ok() {
+            if start < s.len() && s[start] & 0xc0 == 0x80 {
+                return ffi::PCRE2_ERROR_BADUTFOFFSET;
+            }
+            return self.exec(p, s, start, ffi::PCRE2_NO_UTF_CHECK, md);
+        }
+        self.exec(p, s, start, 0, md)
+    }
+
     /// One `pcre2_match` (or `pcre2_jit_match` when the pattern is JIT
     /// compiled and no UTF check is asked for, as PHP does). Returns
     /// PCRE2's code: >0 matched, `PCRE2_ERROR_NOMATCH`, or an error.

@@ -228,7 +228,8 @@ fn match_impl(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, global: bool) -
             *r = Zval::FALSE;
             return Ok(());
         };
-        match_run(vm, name, &pce, &subject, a.get(2), r, global, a.len() >= 4, flags, offset)
+        let zs = if hold.kind() == IS_STRING { Some(hold.str()) } else { None };
+        match_run(vm, name, &pce, &subject, zs, a.get(2), r, global, a.len() >= 4, flags, offset)
     })();
     drop(subject);
     release(hold);
@@ -237,7 +238,7 @@ fn match_impl(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, global: bool) -
 
 /// `php_pcre_match_impl`.
 #[allow(clippy::too_many_arguments)]
-fn match_run(vm: &mut Vm, name: &str, pce: &Pattern, s: &[u8], subpats_arg: Option<&Zval>, r: &mut Zval, global: bool, use_flags: bool, flags: i64, start_offset: i64) -> R {
+fn match_run(vm: &mut Vm, name: &str, pce: &Pattern, s: &[u8], zs: Option<*mut ZString>, subpats_arg: Option<&Zval>, r: &mut Zval, global: bool, use_flags: bool, flags: i64, start_offset: i64) -> R {
     let subpats = subpats_arg.map(|_| ZArray::new());
     // The matches array is the caller's variable from here on (PHP
     // empties it before checking the flags).
@@ -291,8 +292,10 @@ fn match_run(vm: &mut Vm, name: &str, pce: &Pattern, s: &[u8], subpats_arg: Opti
         return Ok(());
     };
     let m = vm.pcre_matcher();
-    let options = if pce.utf() { 0 } else { NO_UTF_CHECK };
-    let mut count = m.exec(pce, s, start, options, &mut md);
+    // SAFETY: the caller holds the subject string alive.
+    let known_valid = zs.is_some_and(|z| unsafe { (*z).is_valid_utf8() });
+    let orig_start = start;
+    let mut count = m.exec_first_known(pce, s, start, known_valid, &mut md);
     let mut error = None;
     loop {
         if count >= 0 {
@@ -406,7 +409,19 @@ fn match_run(vm: &mut Vm, name: &str, pce: &Pattern, s: &[u8], subpats_arg: Opti
         }
     }
     finish(subpats);
-    *r = if vm.pcre.error_code == pcre::NO_ERROR { Zval::long(matched) } else { Zval::FALSE };
+    if vm.pcre.error_code == pcre::NO_ERROR {
+        // Under /u a subject matched from its start without error is valid
+        // UTF-8: later calls skip the check (Bug #72685: a long subject
+        // matched at each offset in turn).
+        if let (true, 0, Some(z)) = (pce.utf(), orig_start, zs) {
+            // SAFETY: the caller holds the subject string alive; PCRE2 or
+            // `exec_first` validated all of it.
+            unsafe { ZString::set_valid_utf8(z) };
+        }
+        *r = Zval::long(matched);
+    } else {
+        *r = Zval::FALSE;
+    }
     Ok(())
 }
 
@@ -505,8 +520,7 @@ fn replace_run(vm: &mut Vm, pce: &Pattern, s: &[u8], rep: &Rep<'_>, mut limit: u
     let mut result: Option<Vec<u8>> = None;
     let mut start = 0usize;
     let mut last_end = 0usize;
-    let options = if pce.utf() { 0 } else { NO_UTF_CHECK };
-    let mut count = m.exec(pce, s, start, options, &mut md);
+    let mut count = m.exec_first(pce, s, start, &mut md);
     let outcome = loop {
         let piece = last_end;
         let mut not_matched = false;
@@ -885,9 +899,8 @@ fn split_run(vm: &mut Vm, pce: &Pattern, s: &[u8], mut limit: i64, flags: i64) -
             return Zval::FALSE;
         };
         let m = vm.pcre_matcher();
-        let options = if pce.utf() { 0 } else { NO_UTF_CHECK };
         start = 0;
-        let mut count = m.exec(pce, s, start, options, &mut md);
+        let mut count = m.exec_first(pce, s, start, &mut md);
         loop {
             if count >= 0 {
                 let ov = md.ovector();
@@ -1007,7 +1020,6 @@ pub fn preg_grep(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
         return Ok(());
     };
     let m = vm.pcre_matcher();
-    let options = if pce.utf() { 0 } else { NO_UTF_CHECK };
     let hold = hold_array(input);
     let mut res = Ok(());
     for (k, v) in entries(input) {
@@ -1018,7 +1030,7 @@ pub fn preg_grep(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
                 break;
             }
         };
-        let count = m.exec(&pce, &text, 0, options, &mut md);
+        let count = m.exec_first(&pce, &text, 0, &mut md);
         let keep = if count >= 0 {
             !invert
         } else if count == NOMATCH {
