@@ -525,7 +525,7 @@ fn replace_run(vm: &mut Vm, pce: &Pattern, s: &[u8], rep: &Rep<'_>, mut limit: u
         let piece = last_end;
         let mut not_matched = false;
         if count >= 0 && limit > 0 {
-            let ov: Vec<usize> = md.ovector().to_vec();
+            let ov = md.ovector();
             if ov[1] < ov[0] {
                 vm.pcre.error_code = pcre::INTERNAL_ERROR;
                 break Replaced::Failed;
@@ -534,11 +534,11 @@ fn replace_run(vm: &mut Vm, pce: &Pattern, s: &[u8], rep: &Rep<'_>, mut limit: u
             let out = result.get_or_insert_with(|| Vec::with_capacity(len));
             out.extend_from_slice(span(s, piece, ov[0]));
             match rep {
-                Rep::Text(t) => expand(t, s, &ov, count as usize, out),
+                Rep::Text(t) => expand(t, s, ov, count as usize, out),
                 Rep::Call(cb, flags) => {
                     let arr = ZArray::new();
                     // SAFETY: `arr` is new and owned here.
-                    populate_subpats(unsafe { &mut *arr }, s, &ov, pce.names.as_deref(), num_subpats, count as usize, md.mark(), *flags);
+                    populate_subpats(unsafe { &mut *arr }, s, ov, pce.names.as_deref(), num_subpats, count as usize, md.mark(), *flags);
                     let arg = Zval::array(arr);
                     let res = cb.call(vm, &[arg]);
                     release(arg);
@@ -549,21 +549,19 @@ fn replace_run(vm: &mut Vm, pce: &Pattern, s: &[u8], rep: &Rep<'_>, mut limit: u
                             return Err(t);
                         }
                     };
-                    let mut text = Vec::new();
-                    crate::exec::slow::arith::to_string_into(vm, &res, &mut text);
+                    crate::exec::slow::arith::to_string_into(vm, &res, out);
                     release(res);
                     if vm.exception.is_some() {
                         vm.pcre_release(md);
                         return Err(Thrown);
                     }
-                    let out = result.get_or_insert_with(Vec::new);
-                    out.extend_from_slice(&text);
                 }
             }
+            let (m0, m1) = (ov[0], ov[1]);
             limit -= 1;
-            start = ov[1];
-            last_end = ov[1];
-            if start == ov[0] {
+            start = m1;
+            last_end = m1;
+            if start == m0 {
                 count = m.exec(pce, s, start, NOTEMPTY_RETRY, &mut md);
                 if count >= 0 && limit > 0 {
                     continue;
