@@ -87,6 +87,7 @@ var_dump(preg_grep('/a/u', ['a', "a\xff", 'ba']), preg_last_error());
 var_dump(preg_grep('/(/', ['a']));
 
 // preg_quote.
+var_dump(PCRE_VERSION, PCRE_VERSION_MAJOR, PCRE_VERSION_MINOR, PCRE_JIT_SUPPORT);
 var_dump(preg_quote('Hello.World?(#)/[x]{1,2}^$|+*-:=!<>\\'));
 var_dump(preg_quote('a/b#c', '/'), preg_quote('a/b#c', '#'), preg_quote("a\0b", ''), preg_quote('', '/'));
 var_dump(preg_match('/^' . preg_quote('1+1=2?', '/') . '$/', '1+1=2?'));

@@ -591,7 +591,7 @@ pub fn constant(name: &[u8]) -> Option<Zval> {
         b"JSON_ERROR_UNSUPPORTED_TYPE" => Zval::long(8),
         b"JSON_ERROR_INVALID_PROPERTY_NAME" => Zval::long(9),
         b"JSON_ERROR_UTF16" => Zval::long(10),
-        _ => return tokenizer::constant(name),
+        _ => return tokenizer::constant(name).or_else(|| pcre::constant(name)),
     })
 }
 

@@ -289,6 +289,32 @@ impl Matcher {
     }
 }
 
+/// The library's version text (`PCRE_VERSION`: "10.42 2022-12-11").
+fn version() -> String {
+    let mut buf = [0u8; 64];
+    // SAFETY: PCRE2_CONFIG_VERSION writes at most 24 code units and a NUL
+    // into a buffer of that size or more.
+    let n = unsafe { ffi::pcre2_config_8(ffi::PCRE2_CONFIG_VERSION, buf.as_mut_ptr().cast()) };
+    let n = if n > 0 { (n as usize - 1).min(buf.len()) } else { 0 };
+    String::from_utf8_lossy(&buf[..n]).into_owned()
+}
+
+/// ext/pcre's constants that come from the library.
+pub fn constant(name: &[u8]) -> Option<Zval> {
+    Some(match name {
+        b"PCRE_VERSION" => Zval::string(ZString::new(version().as_bytes())),
+        b"PCRE_VERSION_MAJOR" => Zval::long(ffi::PCRE2_MAJOR as i64),
+        b"PCRE_VERSION_MINOR" => Zval::long(ffi::PCRE2_MINOR as i64),
+        b"PCRE_JIT_SUPPORT" => {
+            let mut jit = 0u32;
+            // SAFETY: PCRE2_CONFIG_JIT writes a uint32_t.
+            unsafe { ffi::pcre2_config_8(ffi::PCRE2_CONFIG_JIT, (&mut jit as *mut u32).cast()) };
+            Zval::bool(jit != 0)
+        }
+        _ => return None,
+    })
+}
+
 /// `pcre_handle_exec_error`: PCRE2's error code as `preg_last_error()`'s.
 pub fn exec_error_code(rc: i32) -> i64 {
     match rc {
