@@ -5,6 +5,7 @@
 //! names, bodies via the `operand` table) → `emit` (prettyplease).
 //! Never panics on bad input: every problem is an [`Error`] with a location.
 
+pub mod builtins;
 mod emit;
 mod expand;
 mod model;

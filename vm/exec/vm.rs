@@ -559,13 +559,10 @@ fn magic_call_trampoline(vm: &mut Vm, args: &[Zval], ret: &mut Zval) -> Result<(
 /// A `Function` record for a builtin (name and parameter info, no code).
 pub fn builtin_function(def: &'static crate::stdlib::BuiltinDef) -> Function {
     let mut op = OpArray::new(def.name.as_bytes().to_vec(), Arc::from(""));
-    for p in def.params {
-        let by_ref = p.starts_with('&');
-        let variadic = p.starts_with("...");
-        let name = crate::stdlib::param_name(p);
-        op.arg_info.push(crate::ops::ArgInfo { name: name.as_bytes().to_vec(), by_ref, variadic, ..Default::default() });
+    for p in def.params() {
+        op.arg_info.push(crate::ops::ArgInfo { name: p.name.as_bytes().to_vec(), by_ref: p.by_ref, variadic: p.variadic, ..Default::default() });
     }
-    op.num_args = def.params.iter().filter(|p| !p.starts_with("...")).count() as u32;
+    op.num_args = def.params().filter(|p| !p.variadic).count() as u32;
     op.required_args = def.required;
     Function { op, builtin: Some(def.f) }
 }

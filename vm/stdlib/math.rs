@@ -4,275 +4,275 @@ use std::cell::Cell;
 
 use super::{args, ret_str};
 use crate::exec::{Thrown, Vm};
+use tusk_macros::builtin;
 use crate::value::{compare, Zval, IS_DOUBLE, IS_LONG, IS_NULL};
 
 type R = Result<(), Thrown>;
 
-pub fn microtime(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "microtime", a, 0, 1)?;
-    let as_float = match a.first() { Some(v) => args::boolean(vm, "microtime", 1, "as_float", v)?, None => false };
+#[builtin("function microtime(bool $as_float = false): string|float")]
+pub fn microtime(vm: &mut Vm, as_float: bool) -> Result<Zval, Thrown> {
+    let _ = vm;
     let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    if as_float {
-        *r = Zval::double(d.as_secs_f64());
+    Ok(if as_float {
+        Zval::double(d.as_secs_f64())
     } else {
         let s = format!("{:.8} {}", d.subsec_micros() as f64 / 1e6, d.as_secs());
-        *r = Zval::string(crate::value::ZString::new(s.as_bytes()));
-    }
-    Ok(())
+        Zval::string(crate::value::ZString::new(s.as_bytes()))
+    })
 }
 
-pub fn time(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "time", a, 0, 0)?;
+#[builtin("function time(): int")]
+pub fn time(vm: &mut Vm) -> Result<i64, Thrown> {
+    let _ = vm;
     let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    *r = Zval::long(d.as_secs() as i64);
-    Ok(())
+    Ok(d.as_secs() as i64)
 }
 
-pub fn hrtime(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "hrtime", a, 0, 1)?;
-    let as_num = match a.first() { Some(v) => args::boolean(vm, "hrtime", 1, "as_number", v)?, None => false };
+#[builtin("function hrtime(bool $as_number = false): array|int|float|false")]
+pub fn hrtime(vm: &mut Vm, as_number: bool) -> Result<Zval, Thrown> {
+    let _ = vm;
     thread_local! {
         static START: std::time::Instant = std::time::Instant::now();
     }
     let ns = START.with(|s| s.elapsed().as_nanos()) as i64 + 1_000_000_000;
-    if as_num {
-        *r = Zval::long(ns);
-    } else {
-        let arr = crate::value::ZArray::new();
-        // SAFETY: `arr` is new and unshared.
-        unsafe {
-            (*arr).append(Zval::long(ns / 1_000_000_000));
-            (*arr).append(Zval::long(ns % 1_000_000_000));
-        }
-        *r = Zval::array(arr);
+    if as_number {
+        return Ok(Zval::long(ns));
     }
-    Ok(())
+    let arr = crate::value::ZArray::new();
+    // SAFETY: `arr` is new and unshared.
+    unsafe {
+        (*arr).append(Zval::long(ns / 1_000_000_000));
+        (*arr).append(Zval::long(ns % 1_000_000_000));
+    }
+    Ok(Zval::array(arr))
 }
 
-pub fn intdiv(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "intdiv", a, 2, 2)?;
-    let x = args::long(vm, "intdiv", 1, "num1", &a[0])?;
-    let y = args::long(vm, "intdiv", 2, "num2", &a[1])?;
-    match crate::value::arith::intdiv(x, y) {
-        Ok(v) => {
-            *r = Zval::long(v);
-            Ok(())
-        }
-        Err(t) => Err(crate::exec::slow::raise(vm, t)),
-    }
+#[builtin("function intdiv(int $num1, int $num2): int")]
+pub fn intdiv(vm: &mut Vm, num1: i64, num2: i64) -> Result<i64, Thrown> {
+    crate::value::arith::intdiv(num1, num2).map_err(|t| crate::exec::slow::raise(vm, t))
 }
 
-pub fn abs(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "abs", a, 1, 1)?;
-    let n = args::number(vm, "abs", 1, "num", &a[0])?;
-    *r = match n.kind() {
-        IS_LONG => match n.lval().checked_abs() {
+#[builtin("function abs(int|float $num): int|float")]
+pub fn abs(vm: &mut Vm, num: Zval) -> Result<Zval, Thrown> {
+    let _ = vm;
+    Ok(match num.kind() {
+        IS_LONG => match num.lval().checked_abs() {
             Some(v) => Zval::long(v),
-            None => Zval::double(-(n.lval() as f64)),
+            None => Zval::double(-(num.lval() as f64)),
         },
-        _ => Zval::double(n.dval().abs()),
-    };
-    Ok(())
+        _ => Zval::double(num.dval().abs()),
+    })
 }
 
-fn minmax(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, want: i32) -> R {
-    args::count(vm, name, a, 1, usize::MAX)?;
-    let pick = |vals: &mut dyn Iterator<Item = &Zval>| -> Option<Zval> {
+/// `min`/`max`: the smallest/largest of the arguments, or of the one array.
+fn minmax(vm: &mut Vm, name: &str, value: &Zval, values: &[Zval], want: i32) -> Result<Zval, Thrown> {
+    let pick = |vals: &mut dyn Iterator<Item = &Zval>| -> Zval {
         let mut best: Option<&Zval> = None;
         for v in vals {
             let v = v.deref();
             best = match best {
-                None => Some(v),
-                Some(b) => {
-                    if compare::compare(v, b).signum() == want { Some(v) } else { Some(b) }
-                }
+                Some(b) if compare::compare(v, b).signum() != want => Some(b),
+                _ => Some(v),
             };
         }
-        best.map(|b| b.copy_value())
+        best.map_or(Zval::NULL, |b| b.copy_value())
     };
-    if a.len() == 1 {
-        let v = a[0].deref();
-        if !v.is_array() {
-            let msg = format!("{}(): Argument #1 ($value) must be of type array, {} given", name, super::type_name(v));
-            return Err(vm.throw_error("TypeError", &msg));
-        }
-        // SAFETY: the argument keeps the array alive.
-        let arr = unsafe { &*v.arr() };
-        if arr.len() == 0 {
-            return Err(vm.throw_error("ValueError", &format!("{}(): Argument #1 ($value) must contain at least one element", name)));
-        }
-        *r = pick(&mut arr.iter().map(|(_, v)| v)).unwrap_or(Zval::NULL);
-        return Ok(());
+    if !values.is_empty() {
+        return Ok(pick(&mut std::iter::once(value).chain(values)));
     }
-    *r = pick(&mut a.iter()).unwrap_or(Zval::NULL);
-    Ok(())
-}
-
-pub fn min(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    minmax(vm, "min", a, r, -1)
-}
-
-pub fn max(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    minmax(vm, "max", a, r, 1)
-}
-
-fn float_fn(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(f64) -> f64) -> R {
-    args::count(vm, name, a, 1, 1)?;
-    let x = args::double(vm, name, 1, "num", &a[0])?;
-    *r = Zval::double(f(x));
-    Ok(())
-}
-
-macro_rules! float_fns {
-    ($($fn:ident => $f:expr;)*) => {
-        $(
-            pub fn $fn(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-                float_fn(vm, stringify!($fn), a, r, $f)
-            }
-        )*
-    };
-}
-
-float_fns! {
-    sqrt => f64::sqrt;
-    exp => f64::exp;
-    expm1 => f64::exp_m1;
-    log10 => f64::log10;
-    log1p => f64::ln_1p;
-    sin => f64::sin;
-    cos => f64::cos;
-    tan => f64::tan;
-    asin => f64::asin;
-    acos => f64::acos;
-    atan => f64::atan;
-    sinh => f64::sinh;
-    cosh => f64::cosh;
-    tanh => f64::tanh;
-    asinh => f64::asinh;
-    acosh => f64::acosh;
-    atanh => f64::atanh;
-    deg2rad => |x| (x / 180.0) * std::f64::consts::PI;
-    rad2deg => |x| (x / std::f64::consts::PI) * 180.0;
-}
-
-fn two_floats(vm: &mut Vm, name: &str, a: &[Zval], p1: &str, p2: &str) -> Result<(f64, f64), Thrown> {
-    args::count(vm, name, a, 2, 2)?;
-    let x = args::double(vm, name, 1, p1, &a[0])?;
-    let y = args::double(vm, name, 2, p2, &a[1])?;
-    Ok((x, y))
-}
-
-pub fn atan2(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    let (y, x) = two_floats(vm, "atan2", a, "y", "x")?;
-    *r = Zval::double(y.atan2(x));
-    Ok(())
-}
-
-pub fn hypot(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    let (x, y) = two_floats(vm, "hypot", a, "x", "y")?;
-    *r = Zval::double(x.hypot(y));
-    Ok(())
-}
-
-pub fn fmod(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    let (x, y) = two_floats(vm, "fmod", a, "num1", "num2")?;
-    *r = Zval::double(x % y);
-    Ok(())
-}
-
-pub fn fdiv(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    let (x, y) = two_floats(vm, "fdiv", a, "num1", "num2")?;
-    *r = Zval::double(x / y);
-    Ok(())
-}
-
-pub fn log(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "log", a, 1, 2)?;
-    let x = args::double(vm, "log", 1, "num", &a[0])?;
-    let Some(b) = a.get(1) else {
-        *r = Zval::double(x.ln());
-        return Ok(());
-    };
-    let base = args::double(vm, "log", 2, "base", b)?;
-    if base == 2.0 {
-        *r = Zval::double(x.log2());
-    } else if base == 10.0 {
-        *r = Zval::double(x.log10());
-    } else if base == 1.0 {
-        *r = Zval::double(f64::NAN);
-    } else if base <= 0.0 {
-        return Err(vm.throw_error("ValueError", "log(): Argument #2 ($base) must be greater than 0"));
-    } else {
-        *r = Zval::double(x.ln() / base.ln());
+    let v = value.deref();
+    if !v.is_array() {
+        let msg = format!("{}(): Argument #1 ($value) must be of type array, {} given", name, super::type_name(v));
+        return Err(vm.throw_error("TypeError", &msg));
     }
-    Ok(())
-}
-
-pub fn pi(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "pi", a, 0, 0)?;
-    *r = Zval::double(std::f64::consts::PI);
-    Ok(())
-}
-
-fn float_test(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(f64) -> bool) -> R {
-    args::count(vm, name, a, 1, 1)?;
-    let x = args::double(vm, name, 1, "num", &a[0])?;
-    *r = Zval::bool(f(x));
-    Ok(())
-}
-
-pub fn is_nan(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    float_test(vm, "is_nan", a, r, f64::is_nan)
-}
-
-pub fn is_finite(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    float_test(vm, "is_finite", a, r, f64::is_finite)
-}
-
-pub fn is_infinite(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    float_test(vm, "is_infinite", a, r, f64::is_infinite)
-}
-
-pub fn floor(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    round_like(vm, "floor", a, r, f64::floor)
-}
-
-pub fn ceil(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    round_like(vm, "ceil", a, r, f64::ceil)
-}
-
-fn round_like(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, f: fn(f64) -> f64) -> R {
-    args::count(vm, name, a, 1, 1)?;
-    let n = args::number(vm, name, 1, "num", &a[0])?;
-    *r = Zval::double(if n.kind() == IS_LONG { n.lval() as f64 } else { f(n.dval()) });
-    Ok(())
-}
-
-pub fn round(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "round", a, 1, 3)?;
-    let n = args::number(vm, "round", 1, "num", &a[0])?;
-    let places = match a.get(1) {
-        Some(v) => args::long(vm, "round", 2, "precision", v)?,
-        None => 0,
-    };
-    let mode = match a.get(2) {
-        Some(v) => args::long(vm, "round", 3, "mode", v)?,
-        None => 1,
-    };
-    let places = places.clamp(i32::MIN as i64, i32::MAX as i64);
-    if n.kind() == IS_LONG && places >= 0 {
-        *r = Zval::double(n.lval() as f64);
-        return Ok(());
+    // SAFETY: the argument keeps the array alive.
+    let arr = unsafe { &*v.arr() };
+    if arr.len() == 0 {
+        return Err(vm.throw_error("ValueError", &format!("{}(): Argument #1 ($value) must contain at least one element", name)));
     }
-    let x = if n.kind() == IS_LONG { n.lval() as f64 } else { n.dval() };
-    *r = Zval::double(super::format::php_round(x, places, mode));
-    Ok(())
+    Ok(pick(&mut arr.iter().map(|(_, v)| v)))
 }
 
-pub fn pow(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "pow", a, 2, 2)?;
-    *r = crate::exec::slow::arith::apply(vm, crate::ops::Opcode::Pow, &a[0], &a[1])?;
-    Ok(())
+#[builtin("function min(mixed $value, mixed ...$values): mixed")]
+pub fn min(vm: &mut Vm, value: &Zval, values: &[Zval]) -> Result<Zval, Thrown> {
+    minmax(vm, "min", value, values, -1)
+}
+
+#[builtin("function max(mixed $value, mixed ...$values): mixed")]
+pub fn max(vm: &mut Vm, value: &Zval, values: &[Zval]) -> Result<Zval, Thrown> {
+    minmax(vm, "max", value, values, 1)
+}
+
+#[builtin("function sqrt(float $num): float")]
+pub fn sqrt(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.sqrt())
+}
+
+#[builtin("function exp(float $num): float")]
+pub fn exp(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.exp())
+}
+
+#[builtin("function expm1(float $num): float")]
+pub fn expm1(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.exp_m1())
+}
+
+#[builtin("function log10(float $num): float")]
+pub fn log10(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.log10())
+}
+
+#[builtin("function log1p(float $num): float")]
+pub fn log1p(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.ln_1p())
+}
+
+#[builtin("function sin(float $num): float")]
+pub fn sin(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.sin())
+}
+
+#[builtin("function cos(float $num): float")]
+pub fn cos(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.cos())
+}
+
+#[builtin("function tan(float $num): float")]
+pub fn tan(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.tan())
+}
+
+#[builtin("function asin(float $num): float")]
+pub fn asin(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.asin())
+}
+
+#[builtin("function acos(float $num): float")]
+pub fn acos(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.acos())
+}
+
+#[builtin("function atan(float $num): float")]
+pub fn atan(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.atan())
+}
+
+#[builtin("function sinh(float $num): float")]
+pub fn sinh(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.sinh())
+}
+
+#[builtin("function cosh(float $num): float")]
+pub fn cosh(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.cosh())
+}
+
+#[builtin("function tanh(float $num): float")]
+pub fn tanh(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.tanh())
+}
+
+#[builtin("function asinh(float $num): float")]
+pub fn asinh(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.asinh())
+}
+
+#[builtin("function acosh(float $num): float")]
+pub fn acosh(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.acosh())
+}
+
+#[builtin("function atanh(float $num): float")]
+pub fn atanh(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok(num.atanh())
+}
+
+#[builtin("function deg2rad(float $num): float")]
+pub fn deg2rad(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok((num / 180.0) * std::f64::consts::PI)
+}
+
+#[builtin("function rad2deg(float $num): float")]
+pub fn rad2deg(_vm: &mut Vm, num: f64) -> Result<f64, Thrown> {
+    Ok((num / std::f64::consts::PI) * 180.0)
+}
+
+#[builtin("function atan2(float $y, float $x): float")]
+pub fn atan2(_vm: &mut Vm, y: f64, x: f64) -> Result<f64, Thrown> {
+    Ok(y.atan2(x))
+}
+
+#[builtin("function hypot(float $x, float $y): float")]
+pub fn hypot(_vm: &mut Vm, x: f64, y: f64) -> Result<f64, Thrown> {
+    Ok(x.hypot(y))
+}
+
+#[builtin("function fmod(float $num1, float $num2): float")]
+pub fn fmod(_vm: &mut Vm, num1: f64, num2: f64) -> Result<f64, Thrown> {
+    Ok(num1 % num2)
+}
+
+#[builtin("function fdiv(float $num1, float $num2): float")]
+pub fn fdiv(_vm: &mut Vm, num1: f64, num2: f64) -> Result<f64, Thrown> {
+    Ok(num1 / num2)
+}
+
+#[builtin("function log(float $num, float $base = M_E): float")]
+pub fn log(vm: &mut Vm, num: f64, base: Option<f64>) -> Result<f64, Thrown> {
+    Ok(match base {
+        None => num.ln(),
+        Some(2.0) => num.log2(),
+        Some(10.0) => num.log10(),
+        Some(1.0) => f64::NAN,
+        Some(b) if b <= 0.0 => return Err(vm.throw_error("ValueError", "log(): Argument #2 ($base) must be greater than 0")),
+        Some(b) => num.ln() / b.ln(),
+    })
+}
+
+#[builtin("function pi(): float")]
+pub fn pi(_vm: &mut Vm) -> Result<f64, Thrown> {
+    Ok(std::f64::consts::PI)
+}
+
+#[builtin("function is_nan(float $num): bool")]
+pub fn is_nan(_vm: &mut Vm, num: f64) -> Result<bool, Thrown> {
+    Ok(num.is_nan())
+}
+
+#[builtin("function is_finite(float $num): bool")]
+pub fn is_finite(_vm: &mut Vm, num: f64) -> Result<bool, Thrown> {
+    Ok(num.is_finite())
+}
+
+#[builtin("function is_infinite(float $num): bool")]
+pub fn is_infinite(_vm: &mut Vm, num: f64) -> Result<bool, Thrown> {
+    Ok(num.is_infinite())
+}
+
+#[builtin("function floor(int|float $num): float")]
+pub fn floor(_vm: &mut Vm, num: Zval) -> Result<f64, Thrown> {
+    Ok(if num.kind() == IS_LONG { num.lval() as f64 } else { num.dval().floor() })
+}
+
+#[builtin("function ceil(int|float $num): float")]
+pub fn ceil(_vm: &mut Vm, num: Zval) -> Result<f64, Thrown> {
+    Ok(if num.kind() == IS_LONG { num.lval() as f64 } else { num.dval().ceil() })
+}
+
+#[builtin("function round(int|float $num, int $precision = 0, int $mode = PHP_ROUND_HALF_UP): float")]
+pub fn round(_vm: &mut Vm, num: Zval, precision: i64, mode: i64) -> Result<f64, Thrown> {
+    let places = precision.clamp(i32::MIN as i64, i32::MAX as i64);
+    if num.kind() == IS_LONG && places >= 0 {
+        return Ok(num.lval() as f64);
+    }
+    let x = if num.kind() == IS_LONG { num.lval() as f64 } else { num.dval() };
+    Ok(super::format::php_round(x, places, mode))
+}
+
+#[builtin("function pow(mixed $num, mixed $exponent): mixed")]
+pub fn pow(vm: &mut Vm, num: &Zval, exponent: &Zval) -> Result<Zval, Thrown> {
+    crate::exec::slow::arith::apply(vm, crate::ops::Opcode::Pow, num, exponent)
 }
 
 // ---- bases -----------------------------------------------------------------------

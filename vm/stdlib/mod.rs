@@ -25,19 +25,47 @@ pub mod var;
 use crate::runtime::function::BuiltinFn;
 use crate::value::{ZString, Zval, IS_ARRAY, IS_DOUBLE, IS_FALSE, IS_LONG, IS_NULL, IS_OBJECT, IS_STRING, IS_TRUE, IS_UNDEF};
 
-/// A builtin's registry entry.
+/// A builtin function's (or method's) declaration: made by
+/// `#[builtin("stub")]` (see `tusk_macros`), or an entry of the legacy
+/// table below that still lists parameter names as strings (`legacy`).
 pub struct BuiltinDef {
+    /// The PHP name (`Class::method` for methods).
     pub name: &'static str,
     pub f: BuiltinFn,
-    /// Parameter names; a leading `&` marks a by-reference parameter, a
-    /// leading `...` a variadic one; `=` and a default (a number, a quoted
-    /// string, null/true/false, `[]` or a constant) after an optional one
-    /// lets named arguments skip it.
-    pub params: &'static [&'static str],
+    /// Declared parameters (empty for legacy entries).
+    pub args: &'static [args::BuiltinArg],
+    /// Legacy entries: parameter names; a leading `&` marks a by-reference
+    /// parameter, a leading `...` a variadic one; `=` and a default after
+    /// an optional one lets named arguments skip it.
+    pub legacy: &'static [&'static str],
     pub required: u32,
+    /// The declared return type as PHP prints it (empty: none).
+    pub ret: &'static str,
+    pub is_static: bool,
 }
 
-/// A registry parameter's name (without its marks and default).
+impl BuiltinDef {
+    /// The parameters, declared or parsed from the legacy strings.
+    pub fn params(&self) -> impl Iterator<Item = args::BuiltinArg> + '_ {
+        let legacy = self.legacy.iter().map(|p| {
+            let (head, default) = match p.split_once('=') {
+                Some((h, d)) => (h, Some(d.trim())),
+                None => (*p, None),
+            };
+            let variadic = head.starts_with("...");
+            let by_ref = head.trim_start_matches("...").starts_with('&');
+            args::BuiltinArg { name: param_name(p), ty: "", by_ref, variadic, default }
+        });
+        self.args.iter().copied().chain(legacy)
+    }
+
+    /// Parameter `i` (0-based).
+    pub fn param(&self, i: usize) -> Option<args::BuiltinArg> {
+        self.params().nth(i)
+    }
+}
+
+/// A legacy parameter string's name (without its marks and default).
 pub fn param_name(p: &str) -> &str {
     let p = p.split_once('=').map_or(p, |(n, _)| n);
     p.trim_start_matches("...").trim_start_matches('&')
@@ -46,10 +74,14 @@ pub fn param_name(p: &str) -> &str {
 macro_rules! builtins {
     ($( $name:literal => $f:path, [$($p:literal),*], $req:literal; )*) => {
         pub static BUILTINS: &[BuiltinDef] = &[
-            $( BuiltinDef { name: $name, f: $f, params: &[$($p),*], required: $req }, )*
+            $( BuiltinDef { name: $name, f: $f, args: &[], legacy: &[$($p),*], required: $req, ret: "", is_static: false }, )*
         ];
     };
 }
+
+// The builtins declared with `#[builtin]` (DECLARED, DECLARED_ALIASES),
+// collected from vm/stdlib by the build script.
+include!(concat!(env!("OUT_DIR"), "/builtins.rs"));
 
 builtins! {
     // classes
@@ -342,45 +374,6 @@ builtins! {
     "preg_last_error" => preg::preg_last_error, [], 0;
     "preg_last_error_msg" => preg::preg_last_error_msg, [], 0;
     // math
-    "microtime" => math::microtime, ["as_float=false"], 0;
-    "time" => math::time, [], 0;
-    "hrtime" => math::hrtime, ["as_number=false"], 0;
-    "intdiv" => math::intdiv, ["num1", "num2"], 2;
-    "abs" => math::abs, ["num"], 1;
-    "min" => math::min, ["value", "...values"], 1;
-    "max" => math::max, ["value", "...values"], 1;
-    "sqrt" => math::sqrt, ["num"], 1;
-    "floor" => math::floor, ["num"], 1;
-    "ceil" => math::ceil, ["num"], 1;
-    "round" => math::round, ["num", "precision=0", "mode=PHP_ROUND_HALF_UP"], 1;
-    "pow" => math::pow, ["num", "exponent"], 2;
-    "fmod" => math::fmod, ["num1", "num2"], 2;
-    "fdiv" => math::fdiv, ["num1", "num2"], 2;
-    "exp" => math::exp, ["num"], 1;
-    "expm1" => math::expm1, ["num"], 1;
-    "log" => math::log, ["num", "base=M_E"], 1;
-    "log10" => math::log10, ["num"], 1;
-    "log1p" => math::log1p, ["num"], 1;
-    "sin" => math::sin, ["num"], 1;
-    "cos" => math::cos, ["num"], 1;
-    "tan" => math::tan, ["num"], 1;
-    "asin" => math::asin, ["num"], 1;
-    "acos" => math::acos, ["num"], 1;
-    "atan" => math::atan, ["num"], 1;
-    "atan2" => math::atan2, ["y", "x"], 2;
-    "sinh" => math::sinh, ["num"], 1;
-    "cosh" => math::cosh, ["num"], 1;
-    "tanh" => math::tanh, ["num"], 1;
-    "asinh" => math::asinh, ["num"], 1;
-    "acosh" => math::acosh, ["num"], 1;
-    "atanh" => math::atanh, ["num"], 1;
-    "hypot" => math::hypot, ["x", "y"], 2;
-    "deg2rad" => math::deg2rad, ["num"], 1;
-    "rad2deg" => math::rad2deg, ["num"], 1;
-    "pi" => math::pi, [], 0;
-    "is_nan" => math::is_nan, ["num"], 1;
-    "is_finite" => math::is_finite, ["num"], 1;
-    "is_infinite" => math::is_infinite, ["num"], 1;
     "bindec" => math::bindec, ["binary_string"], 1;
     "hexdec" => math::hexdec, ["hex_string"], 1;
     "octdec" => math::octdec, ["octal_string"], 1;
@@ -398,21 +391,27 @@ builtins! {
     "getrandmax" => math::mt_getrandmax, [], 0;
 }
 
-/// Indexes of `BUILTINS` sorted by name, built on first use.
-fn sorted_index() -> &'static [u16] {
-    static INDEX: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut v: Vec<u16> = (0..BUILTINS.len() as u16).collect();
-        v.sort_by_key(|&i| BUILTINS[i as usize].name.as_bytes());
+/// Every builtin function (legacy table, declared ones and their
+/// aliases) sorted by name, built on first use.
+fn sorted_index() -> &'static [&'static BuiltinDef] {
+    static IDX: std::sync::OnceLock<Vec<&'static BuiltinDef>> = std::sync::OnceLock::new();
+    IDX.get_or_init(|| {
+        let mut v: Vec<&'static BuiltinDef> = BUILTINS.iter().collect();
+        v.extend(DECLARED.iter().copied());
+        v.extend(DECLARED_ALIASES.iter().flat_map(|a| a.iter()));
+        v.sort_by_key(|d| d.name.as_bytes());
         v
     })
 }
 
-/// The builtin named `lcname` (lowercase, no leading backslash): a binary
-/// search over the names.
+/// Every builtin function, sorted by name.
+pub fn all_builtins() -> &'static [&'static BuiltinDef] {
+    sorted_index()
+}
+
 pub fn find_builtin(lcname: &[u8]) -> Option<&'static BuiltinDef> {
     let idx = sorted_index();
-    idx.binary_search_by(|&i| BUILTINS[i as usize].name.as_bytes().cmp(lcname)).ok().map(|p| &BUILTINS[idx[p] as usize])
+    idx.binary_search_by(|d| d.name.as_bytes().cmp(lcname)).ok().map(|p| idx[p])
 }
 
 /// A new string value holding `b`.

@@ -810,7 +810,7 @@ pub fn get_defined_functions(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<()
     let user = crate::value::ZArray::new();
     // SAFETY: both arrays are new and unshared.
     unsafe {
-        for b in super::BUILTINS {
+        for b in super::BUILTINS.iter().chain(super::DECLARED.iter().copied()).chain(super::DECLARED_ALIASES.iter().flat_map(|a| a.iter())) {
             (*internal).append(Zval::string(ZString::new(b.name.as_bytes())));
         }
         // Declaration order: each program's top-level functions, then the

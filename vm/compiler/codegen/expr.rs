@@ -1598,14 +1598,14 @@ impl Compiler {
 fn builtin_sig(b: &crate::stdlib::BuiltinDef) -> super::KnownFunc {
     let mut by_ref = Vec::new();
     let mut variadic = None;
-    for p in b.params {
-        if let Some(rest) = p.strip_prefix("...") {
-            variadic = Some(rest.starts_with('&'));
+    for p in b.params() {
+        if p.variadic {
+            variadic = Some(p.by_ref);
         } else {
-            by_ref.push(p.starts_with('&'));
+            by_ref.push(p.by_ref);
         }
     }
-    let names = b.params.iter().map(|p| crate::stdlib::param_name(p).as_bytes().to_vec()).collect();
+    let names = b.params().map(|p| p.name.as_bytes().to_vec()).collect();
     super::KnownFunc { num_args: by_ref.len() as u32, by_ref, variadic_by_ref: variadic, num_cvs: 0, num_tmps: 0, names }
 }
 

@@ -199,9 +199,8 @@ pub unsafe fn send_named(vm: &mut Vm, fp: *mut Zval, ip: *const Op) -> Result<()
 /// `\xHH` escapes), `null`/`true`/`false`, `[]`, or constants joined by
 /// `|`. `None` when the registry gives none.
 fn builtin_default(def: &crate::stdlib::BuiltinDef, i: usize) -> Option<Zval> {
-    let p = def.params.get(i)?;
-    let (_, d) = p.split_once('=')?;
-    let d = d.trim();
+    let p = def.param(i)?;
+    let d = p.default?.trim();
     Some(match d {
         "null" => Zval::NULL,
         "true" => Zval::bool(true),
