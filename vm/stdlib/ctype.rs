@@ -4,22 +4,18 @@
 //! read as a character code (-128..255) or, outside that range, as the
 //! digits it would print.
 
-use super::args;
 use crate::exec::{Thrown, Vm};
 use crate::value::{Zval, IS_LONG, IS_OBJECT, IS_STRING};
-
-type R = Result<(), Thrown>;
+use tusk_macros::builtin;
 
 /// `ctype_impl`: `allow_digits`/`allow_minus` answer for ints beyond a
 /// byte (their decimal text's class).
-fn check(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, class: fn(u8) -> bool, allow_digits: bool, allow_minus: bool) -> R {
-    args::count(vm, name, a, 1, 1)?;
-    let c = a[0].deref();
+fn check(vm: &mut Vm, name: &str, text: &Zval, class: fn(u8) -> bool, allow_digits: bool, allow_minus: bool) -> Result<bool, Thrown> {
+    let c = text.deref();
     if c.kind() == IS_STRING {
         // SAFETY: string-kind values hold a live string.
         let s = unsafe { (*c.str()).bytes() };
-        *r = Zval::bool(!s.is_empty() && s.iter().all(|&b| class(b)));
-        return Ok(());
+        return Ok(!s.is_empty() && s.iter().all(|&b| class(b)));
     }
     let ty = if c.kind() == IS_OBJECT {
         // SAFETY: object-kind values hold a live object of a bound class.
@@ -28,7 +24,7 @@ fn check(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, class: fn(u8) -> boo
         super::type_name(c).to_string()
     };
     vm.deprecated(&format!("{}(): Argument of type {} will be interpreted as string in the future", name, ty));
-    *r = Zval::bool(if c.kind() == IS_LONG {
+    Ok(if c.kind() == IS_LONG {
         let n = c.lval();
         if (0..=255).contains(&n) {
             class(n as u8)
@@ -41,8 +37,7 @@ fn check(vm: &mut Vm, name: &str, a: &[Zval], r: &mut Zval, class: fn(u8) -> boo
         }
     } else {
         false
-    });
-    Ok(())
+    })
 }
 
 fn is_cntrl(b: u8) -> bool {
@@ -57,46 +52,57 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
 }
 
-pub fn ctype_alnum(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_alnum", a, r, |b| b.is_ascii_alphanumeric(), true, false)
+#[builtin("function ctype_alnum(mixed $text): bool")]
+pub fn ctype_alnum(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_alnum", text, |b| b.is_ascii_alphanumeric(), true, false)
 }
 
-pub fn ctype_alpha(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_alpha", a, r, |b| b.is_ascii_alphabetic(), false, false)
+#[builtin("function ctype_alpha(mixed $text): bool")]
+pub fn ctype_alpha(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_alpha", text, |b| b.is_ascii_alphabetic(), false, false)
 }
 
-pub fn ctype_cntrl(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_cntrl", a, r, is_cntrl, false, false)
+#[builtin("function ctype_cntrl(mixed $text): bool")]
+pub fn ctype_cntrl(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_cntrl", text, is_cntrl, false, false)
 }
 
-pub fn ctype_digit(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_digit", a, r, |b| b.is_ascii_digit(), true, false)
+#[builtin("function ctype_digit(mixed $text): bool")]
+pub fn ctype_digit(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_digit", text, |b| b.is_ascii_digit(), true, false)
 }
 
-pub fn ctype_lower(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_lower", a, r, |b| b.is_ascii_lowercase(), false, false)
+#[builtin("function ctype_lower(mixed $text): bool")]
+pub fn ctype_lower(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_lower", text, |b| b.is_ascii_lowercase(), false, false)
 }
 
-pub fn ctype_graph(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_graph", a, r, |b| b.is_ascii_graphic(), true, true)
+#[builtin("function ctype_graph(mixed $text): bool")]
+pub fn ctype_graph(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_graph", text, |b| b.is_ascii_graphic(), true, true)
 }
 
-pub fn ctype_print(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_print", a, r, is_print, true, true)
+#[builtin("function ctype_print(mixed $text): bool")]
+pub fn ctype_print(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_print", text, is_print, true, true)
 }
 
-pub fn ctype_punct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_punct", a, r, |b| b.is_ascii_punctuation(), false, false)
+#[builtin("function ctype_punct(mixed $text): bool")]
+pub fn ctype_punct(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_punct", text, |b| b.is_ascii_punctuation(), false, false)
 }
 
-pub fn ctype_space(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_space", a, r, is_space, false, false)
+#[builtin("function ctype_space(mixed $text): bool")]
+pub fn ctype_space(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_space", text, is_space, false, false)
 }
 
-pub fn ctype_upper(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_upper", a, r, |b| b.is_ascii_uppercase(), false, false)
+#[builtin("function ctype_upper(mixed $text): bool")]
+pub fn ctype_upper(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_upper", text, |b| b.is_ascii_uppercase(), false, false)
 }
 
-pub fn ctype_xdigit(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    check(vm, "ctype_xdigit", a, r, |b| b.is_ascii_hexdigit(), true, false)
+#[builtin("function ctype_xdigit(mixed $text): bool")]
+pub fn ctype_xdigit(vm: &mut Vm, text: &Zval) -> Result<bool, Thrown> {
+    check(vm, "ctype_xdigit", text, |b| b.is_ascii_hexdigit(), true, false)
 }

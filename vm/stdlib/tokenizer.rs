@@ -13,6 +13,7 @@ use crate::value::object::ZObject;
 use crate::value::{ZArray, Zval, IS_ARRAY, IS_LONG, IS_STRING};
 
 use super::{args, ret_str};
+use tusk_macros::builtin;
 
 type R = Result<(), Thrown>;
 
@@ -349,14 +350,9 @@ unsafe fn set_slot(o: *mut ZObject, name: &[u8], v: Zval) {
     old.ptr_dtor();
 }
 
-pub fn token_get_all(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "token_get_all", a, 1, 2)?;
-    let code = args::str_ref(vm, "token_get_all", 1, "code", &a[0])?;
-    let flags = match a.get(1) {
-        Some(v) => args::long(vm, "token_get_all", 2, "flags", v)?,
-        None => 0,
-    };
-    let items = tokenize(vm, "token_get_all", &code, flags)?;
+#[builtin("function token_get_all(string $code, int $flags = 0): array")]
+pub fn token_get_all(vm: &mut Vm, code: &[u8], flags: i64) -> Result<Zval, Thrown> {
+    let items = tokenize(vm, "token_get_all", code, flags)?;
     let out = ZArray::with_capacity(items.len() as u32);
     for it in &items {
         let v = if it.single {
@@ -374,15 +370,13 @@ pub fn token_get_all(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
         // SAFETY: `out` is new and unshared.
         unsafe { (*out).append(v) };
     }
-    *r = Zval::array(out);
-    Ok(())
+    Ok(Zval::array(out))
 }
 
-pub fn token_name(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> R {
-    args::count(vm, "token_name", a, 1, 1)?;
-    let id = args::long(vm, "token_name", 1, "id", &a[0])?;
-    *r = ret_str(name_of(id).unwrap_or("UNKNOWN").as_bytes());
-    Ok(())
+#[builtin("function token_name(int $id): string")]
+pub fn token_name(vm: &mut Vm, id: i64) -> Result<&'static [u8], Thrown> {
+    let _ = vm;
+    Ok(name_of(id).unwrap_or("UNKNOWN").as_bytes())
 }
 
 // ---- PhpToken ----
