@@ -111,3 +111,39 @@ fn deep_data_on_a_small_stack_ends_with_a_fatal_error_not_an_overflow() {
         other => panic!("expected the stack-size fatal error, got {other:?}"),
     }
 }
+
+#[test]
+fn preg_state_belongs_to_the_context() {
+    // preg_last_error() and the compiled-pattern cache are per context:
+    // one context's failed match is not another's, a new run starts with
+    // no error, and contexts on other threads match with their own state.
+    let engine = Engine::new();
+    let fail = engine.compile(b"<?php var_dump(preg_match('/(?:\\D+|<\\d+>)*[!?]/', 'foobar foobar foobar'), preg_last_error());", "a.php").expect("compiles");
+    let check = engine.compile(b"<?php echo preg_last_error(), ' ', preg_replace('/(\\w)(\\w*)/', '$2$1', 'hello world'), \"\\n\";", "b.php").expect("compiles");
+    let mut a = engine.context();
+    a.capture_output();
+    let mut b = engine.context();
+    b.capture_output();
+    a.run(&fail).expect("runs");
+    b.run(&check).expect("runs");
+    assert_eq!(String::from_utf8_lossy(&a.take_output()), "bool(false)\nint(2)\n");
+    assert_eq!(String::from_utf8_lossy(&b.take_output()), "0 elloh orldw\n");
+    a.run(&check).expect("runs");
+    assert_eq!(String::from_utf8_lossy(&a.take_output()), "0 elloh orldw\n");
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let (engine, check) = (engine.clone(), check.clone());
+            std::thread::spawn(move || {
+                let mut ctx = engine.context();
+                ctx.capture_output();
+                for _ in 0..3 {
+                    ctx.run(&check).expect("runs");
+                }
+                ctx.take_output()
+            })
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().expect("thread"), b"0 elloh orldw\n".repeat(3));
+    }
+}

@@ -54,6 +54,10 @@ struct Lexer<'s> {
     brackets: Vec<(u8, u32)>,
     /// After `->`: the next label is a property name, never a keyword.
     after_arrow: bool,
+    /// Token-stream mode (`lex_tokens`): whitespace, comments and open and
+    /// close tags are tokens too, and the scanner never fails, as PHP's
+    /// outside the parser (token_get_all).
+    trivia: bool,
 }
 
 pub fn lex(src: &[u8]) -> Lexed {
@@ -65,6 +69,7 @@ pub fn lex(src: &[u8]) -> Lexed {
         tokens: Vec::with_capacity(src.len() / 5 + 16),
         brackets: Vec::new(),
         after_arrow: false,
+        trivia: false,
     };
     let mut halt_offset = None;
     let mut halt_countdown: Option<u8> = None;
@@ -114,6 +119,72 @@ pub fn lex(src: &[u8]) -> Lexed {
     Lexed { tokens: lx.tokens, error: None, halt_offset }
 }
 
+/// The token stream PHP's scanner gives `token_get_all`: every token with
+/// its exact text, whitespace, comments and tags included; bad bytes are
+/// `BadCharacter` tokens rather than errors, and brackets are not checked.
+/// After `__halt_compiler` and three more tokens, the rest of the source is
+/// one `InlineHtml` token. Ends with `Eof`.
+pub fn lex_tokens(src: &[u8]) -> Vec<Token> {
+    let mut lx = Lexer {
+        src,
+        pos: 0,
+        line: 1,
+        modes: vec![Mode::Html],
+        tokens: Vec::with_capacity(src.len() / 3 + 16),
+        brackets: Vec::new(),
+        after_arrow: false,
+        trivia: true,
+    };
+    // Tokens still to read after `__halt_compiler` (whitespace, comments
+    // and open tags not counted), and the line of the last one read.
+    let mut halt: Option<u8> = None;
+    let mut halt_line = 1;
+    loop {
+        if halt == Some(0) {
+            if lx.pos < src.len() {
+                let (p, line) = (lx.pos, halt_line);
+                lx.push_multiline(Tok::InlineHtml, p, src.len(), line);
+                lx.count_lines(p, src.len());
+                lx.pos = src.len();
+            }
+            break;
+        }
+        let n = lx.tokens.len();
+        let (pos, depth) = (lx.pos, lx.modes.len());
+        match lx.next_token() {
+            Ok(true) => {}
+            // Not reached in this mode; stop cleanly if it is.
+            Ok(false) | Err(_) => break,
+        }
+        if lx.pos == pos && lx.tokens.len() == n && lx.modes.len() == depth {
+            // No progress: never loop.
+            break;
+        }
+        for i in n..lx.tokens.len() {
+            let k = lx.tokens[i].kind;
+            if matches!(k, Tok::Whitespace | Tok::Comment | Tok::DocComment | Tok::OpenTag) {
+                continue;
+            }
+            halt_line = lx.tokens[i].line;
+            if k == Tok::HaltCompiler && halt.is_none() {
+                halt = Some(3);
+            } else if let Some(h) = halt.as_mut() {
+                *h = h.saturating_sub(1);
+                if *h == 0 {
+                    // One scan may give several tokens: the rest starts
+                    // right after the third.
+                    lx.pos = lx.tokens[i].end as usize;
+                    lx.tokens.truncate(i + 1);
+                    break;
+                }
+            }
+        }
+    }
+    let p = lx.pos.min(src.len());
+    lx.push(Tok::Eof, p, p);
+    lx.tokens
+}
+
 type LexResult = Result<bool, (String, u32)>;
 
 impl<'s> Lexer<'s> {
@@ -145,7 +216,13 @@ impl<'s> Lexer<'s> {
     fn count_lines(&mut self, start: usize, end: usize) {
         let end = end.min(self.src.len());
         if start < end {
-            self.line += self.src[start..end].iter().filter(|&&c| c == b'\n').count() as u32;
+            let text = &self.src[start..end];
+            self.line += text.iter().filter(|&&c| c == b'\n').count() as u32;
+            if self.trivia {
+                // PHP's scanner also counts a lone `\r` as a line end.
+                let lone_cr = text.iter().enumerate().filter(|&(k, &c)| c == b'\r' && self.src.get(start + k + 1) != Some(&b'\n')).count();
+                self.line += lone_cr as u32;
+            }
         }
     }
 
@@ -203,7 +280,7 @@ impl<'s> Lexer<'s> {
                 if self.at(i + 2) == b'=' {
                     self.emit_html(start, i, line);
                     self.pos = i + 3;
-                    self.push(Tok::Echo, i, i + 3);
+                    self.push(if self.trivia { Tok::OpenTagWithEcho } else { Tok::Echo }, i, i + 3);
                     self.modes.pop();
                     self.modes.push(Mode::Script);
                     return Ok(true);
@@ -214,6 +291,9 @@ impl<'s> Lexer<'s> {
                     // `<?`: short_open_tag is on by default (and under `php -n`).
                     self.emit_html(start, i, line);
                     self.pos = i + 2;
+                    if self.trivia {
+                        self.push(Tok::OpenTag, i, i + 2);
+                    }
                     self.modes.pop();
                     self.modes.push(Mode::Script);
                     return Ok(true);
@@ -227,6 +307,10 @@ impl<'s> Lexer<'s> {
                             end += 2;
                         } else if end < self.src.len() {
                             end += 1;
+                        }
+                        if self.trivia {
+                            let l = self.line;
+                            self.push_multiline(Tok::OpenTag, i, end, l);
                         }
                         self.count_lines(i, end);
                         self.pos = end;
@@ -286,11 +370,11 @@ impl<'s> Lexer<'s> {
         }
     }
 
-    /// `//` and `#` comments end at a newline or just before `?>`.
+    /// `//` and `#` comments end at a newline (`\n` or `\r`) or just before `?>`.
     fn skip_line_comment(&mut self) {
         while !self.eof() {
             let c = self.cur();
-            if c == b'\n' {
+            if c == b'\n' || c == b'\r' {
                 return;
             }
             if c == b'?' && self.peek(1) == b'>' {
@@ -298,6 +382,45 @@ impl<'s> Lexer<'s> {
             }
             self.pos += 1;
         }
+    }
+
+    /// Token-stream mode: one whitespace or comment token at the current
+    /// position, if there is one.
+    fn lex_trivia(&mut self) -> bool {
+        let s = self.pos;
+        let line = self.line;
+        let c = self.cur();
+        if matches!(c, b' ' | b'\t' | b'\r' | b'\n') && !self.eof() {
+            let mut e = s;
+            while matches!(self.at(e), b' ' | b'\t' | b'\r' | b'\n') && e < self.src.len() {
+                e += 1;
+            }
+            self.push_multiline(Tok::Whitespace, s, e, line);
+            self.count_lines(s, e);
+            self.pos = e;
+            return true;
+        }
+        // After `->`, `#[` starts a comment, not an attribute (PHP's
+        // property-name state has no attribute rule).
+        let kind = if (c == b'#' && (self.peek(1) != b'[' || self.after_arrow)) || (c == b'/' && self.peek(1) == b'/') {
+            self.skip_line_comment();
+            Tok::Comment
+        } else if c == b'/' && self.peek(1) == b'*' {
+            let doc = self.peek(2) == b'*' && matches!(self.peek(3), b' ' | b'\t' | b'\r' | b'\n');
+            let mut i = s + 2;
+            while i + 1 < self.src.len() && !(self.src[i] == b'*' && self.src[i + 1] == b'/') {
+                i += 1;
+            }
+            // Unterminated: the comment runs to the end.
+            self.pos = if i + 1 < self.src.len() { i + 2 } else { self.src.len() };
+            if doc { Tok::DocComment } else { Tok::Comment }
+        } else {
+            return false;
+        };
+        let e = self.pos;
+        self.push_multiline(kind, s, e, line);
+        self.count_lines(s, e);
+        true
     }
 
     fn label_end(&self, mut i: usize) -> usize {
@@ -308,7 +431,13 @@ impl<'s> Lexer<'s> {
     }
 
     fn lex_script(&mut self) -> LexResult {
-        self.skip_ws_and_comments()?;
+        if self.trivia {
+            if self.lex_trivia() {
+                return Ok(true);
+            }
+        } else {
+            self.skip_ws_and_comments()?;
+        }
         if self.eof() {
             return Ok(false);
         }
@@ -324,8 +453,9 @@ impl<'s> Lexer<'s> {
             self.pos = s + 1;
             let n = self.tokens.len();
             let r = self.lex_script();
+            let trivia = self.trivia;
             if let Some(t) = self.tokens.get_mut(n) {
-                if t.kind == Tok::ConstString {
+                if t.kind == Tok::ConstString || (trivia && matches!(t.kind, Tok::DoubleQuote | Tok::StartHeredoc)) {
                     t.start = s as u32;
                 }
             }
@@ -394,10 +524,21 @@ impl<'s> Lexer<'s> {
                     } else if self.at(e) == b'\r' {
                         e += if self.at(e + 1) == b'\n' { 2 } else { 1 };
                     }
-                    self.push(Tok::Semicolon, s, s + 2);
+                    if self.trivia {
+                        let l = self.line;
+                        self.push_multiline(Tok::CloseTag, s, e, l);
+                    } else {
+                        self.push(Tok::Semicolon, s, s + 2);
+                    }
                     self.count_lines(s, e);
                     self.pos = e;
-                    self.modes.clear();
+                    if self.trivia {
+                        // PHP's BEGIN(INITIAL): the states below stay (a
+                        // later `}` may return to an unfinished string).
+                        self.modes.pop();
+                    } else {
+                        self.modes.clear();
+                    }
                     self.modes.push(Mode::Html);
                     return Ok(true);
                 }
@@ -459,6 +600,11 @@ impl<'s> Lexer<'s> {
                             self.modes.push(Mode::Backticks);
                             return Ok(true);
                         }
+                        _ if self.trivia => {
+                            self.pos = s + 1;
+                            self.push(Tok::BadCharacter, s, s + 1);
+                            return Ok(true);
+                        }
                         _ => {
                             // PHP: "Unexpected character in input" is a warning and the
                             // character is skipped; we report it as an error token.
@@ -488,6 +634,9 @@ impl<'s> Lexer<'s> {
             _ => b'{',
         };
         match self.brackets.last().copied() {
+            _ if self.trivia => {
+                self.brackets.pop();
+            }
             None => {
                 return Err((format!("Unmatched '{}'", c as char), self.line));
             }
@@ -542,6 +691,7 @@ impl<'s> Lexer<'s> {
             let kind = match &word[..] {
                 b"int" | b"integer" => Some(Tok::IntCast),
                 b"float" | b"double" => Some(Tok::DoubleCast),
+                b"real" if self.trivia => Some(Tok::DoubleCast),
                 b"real" => {
                     return Err(("The (real) cast has been removed, use (float) instead".to_string(), self.line));
                 }
@@ -622,8 +772,9 @@ impl<'s> Lexer<'s> {
                     end = i + 4;
                 }
             }
-            Tok::Readonly => {
-                // `readonly(` is a function call (PHP 8.2).
+            Tok::Readonly if !self.trivia => {
+                // `readonly(` is a function call (PHP 8.2; token_get_all
+                // leaves T_READONLY to the parser).
                 let mut i = e;
                 while matches!(self.at(i), b' ' | b'\t' | b'\n' | b'\r') {
                     i += 1;
@@ -711,11 +862,31 @@ impl<'s> Lexer<'s> {
         let text = &self.src[s..i];
         if text.len() > 1 && text[0] == b'0' {
             // Legacy octal: every digit must be octal.
-            if text.iter().any(|&d| d == b'8' || d == b'9') {
+            if !self.trivia && text.iter().any(|&d| d == b'8' || d == b'9') {
                 return Err(("Invalid numeric literal".to_string(), self.line));
             }
         }
-        let kind = if parse_int_literal(text).is_some() { Tok::LNumber } else { Tok::DNumber };
+        // token_get_all: a legacy octal with an 8 or 9 is T_LNUMBER unless
+        // its octal digits overflow (PHP's strtol stops at the bad digit).
+        let bad_octal_fits = || {
+            let mut v: i64 = 0;
+            for &d in &text[1..] {
+                match d {
+                    b'0'..=b'7' => match v.checked_mul(8).and_then(|v| v.checked_add((d - b'0') as i64)) {
+                        Some(n) => v = n,
+                        None => return false,
+                    },
+                    b'_' => {}
+                    _ => return true,
+                }
+            }
+            true
+        };
+        let kind = if parse_int_literal(text).is_some() || (self.trivia && text.len() > 1 && text[0] == b'0' && text.iter().any(|&d| d == b'8' || d == b'9') && bad_octal_fits()) {
+            Tok::LNumber
+        } else {
+            Tok::DNumber
+        };
         self.push(kind, s, i);
         Ok(true)
     }
@@ -727,9 +898,11 @@ impl<'s> Lexer<'s> {
         loop {
             match self.src.get(i) {
                 None => {
-                    // PHP: unterminated '...' is T_ENCAPSED_AND_WHITESPACE up to the end.
+                    // PHP: unterminated '...' is T_ENCAPSED_AND_WHITESPACE up to the end
+                    // (token_get_all's text includes the quote).
                     self.pos = self.src.len();
-                    self.push_multiline(Tok::EncapsedAndWhitespace, s + 1, self.src.len(), line);
+                    let from = if self.trivia { s } else { s + 1 };
+                    self.push_multiline(Tok::EncapsedAndWhitespace, from, self.src.len(), line);
                     self.count_lines(s, self.src.len());
                     return Ok(true);
                 }
@@ -877,6 +1050,29 @@ impl<'s> Lexer<'s> {
                 self.pos += 1;
                 self.push(Tok::Minus, s, s + 1);
             }
+            b'0'..=b'9' if self.trivia => {
+                // PHP's LNUM|HNUM|BNUM|ONUM: `12abc` is `12` then `abc`.
+                let p1 = self.peek(1) | 0x20;
+                let digit_ok = |d: u8| match p1 {
+                    b'x' => d.is_ascii_hexdigit(),
+                    b'b' => d == b'0' || d == b'1',
+                    _ => (b'0'..=b'7').contains(&d),
+                };
+                let prefixed = c == b'0' && matches!(p1, b'x' | b'b' | b'o') && digit_ok(self.peek(2));
+                let ok = |d: u8| if prefixed { digit_ok(d) } else { d.is_ascii_digit() };
+                let mut e = if prefixed { s + 2 } else { s };
+                loop {
+                    if ok(self.at(e)) {
+                        e += 1;
+                    } else if self.at(e) == b'_' && ok(self.at(e + 1)) {
+                        e += 2;
+                    } else {
+                        break;
+                    }
+                }
+                self.pos = e;
+                self.push(Tok::NumString, s, e);
+            }
             b'0'..=b'9' => {
                 let mut e = s;
                 while is_label_char(self.at(e)) {
@@ -894,6 +1090,13 @@ impl<'s> Lexer<'s> {
                 let e = self.label_end(s);
                 self.pos = e;
                 self.push(Tok::Ident, s, e);
+            }
+            // token_get_all: input ends inside the offset; a NUL byte is
+            // T_BAD_CHARACTER (PHP's `{ANY_CHAR}` rule of this state).
+            0 if self.trivia && self.eof() => return Ok(false),
+            0 if self.trivia => {
+                self.pos += 1;
+                self.push(Tok::BadCharacter, s, s + 1);
             }
             b' ' | b'\n' | b'\r' | b'\t' | b'\\' | b'\'' | b'#' | 0 => {
                 // PHP: an empty T_ENCAPSED_AND_WHITESPACE, back to the string.
@@ -958,7 +1161,9 @@ impl<'s> Lexer<'s> {
             }
         };
         let line = self.line;
-        self.push_multiline(Tok::StartHeredoc, s, i, line);
+        // token_get_all's T_START_HEREDOC includes the newline.
+        let end = if self.trivia { nl_end } else { i };
+        self.push_multiline(Tok::StartHeredoc, s, end, line);
         self.line += 1;
         self.pos = nl_end;
         self.modes.push(Mode::Heredoc {
@@ -976,6 +1181,11 @@ impl<'s> Lexer<'s> {
             j += 1;
         }
         let label = &self.src[ls..le];
+        // token_get_all: PHP's scanner wants a byte after the label (one
+        // that ends the input is body text).
+        if self.trivia && j + label.len() >= self.src.len() {
+            return None;
+        }
         if self.src.get(j..j + label.len()) == Some(label) && !is_label_char(self.at(j + label.len())) {
             Some(j + label.len())
         } else {
@@ -1014,9 +1224,11 @@ impl<'s> Lexer<'s> {
                     nl += 1;
                 }
                 if let Some(e) = self.closing_label_at(nl, ls, le) {
-                    // The newline before the closing label is not part of the body.
-                    if i > s {
-                        self.push_multiline(Tok::EncapsedAndWhitespace, s, i, line);
+                    // The newline before the closing label is not part of the
+                    // body's value (it is of token_get_all's token).
+                    let body_end = if self.trivia { nl } else { i };
+                    if body_end > s {
+                        self.push_multiline(Tok::EncapsedAndWhitespace, s, body_end, line);
                     }
                     self.count_lines(s, nl);
                     self.finish_heredoc(nl, e);
@@ -1026,7 +1238,9 @@ impl<'s> Lexer<'s> {
                 continue;
             }
             if !nowdoc {
-                if c == b'\\' {
+                // A backslash escapes the next byte, but not a newline: the
+                // closing label may follow it (PHP's heredoc scanner).
+                if c == b'\\' && !matches!(self.at(i + 1), b'\n' | b'\r') {
                     i += 2;
                     continue;
                 }

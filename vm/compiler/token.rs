@@ -89,6 +89,22 @@ pub enum Tok {
     Semicolon, Comma, Dot, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Plus, Minus,
     Star, Slash, Percent, Eq, Lt, Gt, Amp, Pipe, Caret, Tilde, Bang, Question, Colon, At,
     Dollar,
+
+    // ---- only in the token stream of `lexer::lex_tokens` (token_get_all) ----
+    /// `<?php` with the whitespace after it, or `<?` (T_OPEN_TAG).
+    OpenTag,
+    /// `<?=` (T_OPEN_TAG_WITH_ECHO).
+    OpenTagWithEcho,
+    /// `?>` with the newline after it (T_CLOSE_TAG).
+    CloseTag,
+    /// Spaces, tabs and newlines (T_WHITESPACE).
+    Whitespace,
+    /// `//`, `#` and `/* */` comments (T_COMMENT).
+    Comment,
+    /// `/** */` comments (T_DOC_COMMENT).
+    DocComment,
+    /// A byte PHP's scanner has no rule for (T_BAD_CHARACTER).
+    BadCharacter,
 }
 
 /// One token: kind, first line, and its byte span in the source.

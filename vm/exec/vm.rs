@@ -95,6 +95,8 @@ pub struct Vm {
     /// `offsetGet`'s for a write fetch): handlers expect a slot, and the
     /// object has none. Replaced by the next such access.
     pub dim_scratch: Zval,
+    /// ext/pcre: compiled-pattern cache, match context, `preg_last_error()`.
+    pub pcre: crate::stdlib::pcre::PcreState,
     trampoline: Option<Box<FuncEntry>>,
     trampoline_func: Option<Box<Function>>,
     pass: Option<Box<FuncEntry>>,
@@ -216,6 +218,7 @@ impl Vm {
             pending_named: Zval::UNDEF,
             magic_guards: Vec::new(),
             dim_scratch: Zval::NULL,
+            pcre: Default::default(),
             trampoline: None,
             trampoline_func: None,
             pass: None,
@@ -250,6 +253,8 @@ impl Vm {
         self.exception = None;
         self.stop = None;
         self.nesting = 0;
+        // PHP's RINIT for ext/pcre (compiled patterns stay cached).
+        self.pcre.error_code = crate::stdlib::pcre::NO_ERROR;
     }
 
     /// Forgets the registered tick functions (at the end of a request).

@@ -54,7 +54,7 @@ pub fn is_builtin_name(lc: &[u8]) -> bool {
         "outofrangeexception", "runtimeexception", "outofboundsexception", "overflowexception", "rangeexception",
         "underflowexception", "unexpectedvalueexception", "closure", "arrayobject", "arrayiterator", "generator", "reflectionexception", "reflectionclass", "reflectionenum",
         "reflectionmethod", "reflectionproperty", "reflectionfunction", "reflectionnamedtype", "reflectionenumunitcase",
-        "reflectionenumbackedcase", "splobjectstorage", "weakmap", "internaliterator",
+        "reflectionenumbackedcase", "splobjectstorage", "weakmap", "internaliterator", "phptoken",
     ];
     NAMES.iter().any(|n| n.as_bytes() == lc)
 }
@@ -185,6 +185,9 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
         v.push(Box::new(d));
     }
     for d in crate::stdlib::objmap::definitions(method) {
+        v.push(Box::new(d));
+    }
+    for d in crate::stdlib::tokenizer::definitions(method) {
         v.push(Box::new(d));
     }
     let name_prop = |n: &str| prop(n, str_val(""), ACC_PUBLIC, Some("string"));

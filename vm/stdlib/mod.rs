@@ -6,6 +6,7 @@ pub mod args;
 pub mod array;
 pub mod callback;
 pub mod classes;
+pub mod ctype;
 pub mod date;
 pub mod enums;
 pub mod format;
@@ -13,10 +14,12 @@ pub mod hash;
 pub mod json;
 pub mod math;
 pub mod objmap;
+pub mod pcre;
 pub mod preg;
 pub mod reflection;
 pub mod spl;
 pub mod string;
+pub mod tokenizer;
 pub mod var;
 
 use crate::runtime::function::BuiltinFn;
@@ -350,6 +353,8 @@ builtins! {
     "preg_match_all" => preg::preg_match_all, ["pattern", "subject", "&matches=null", "flags=0", "offset=0"], 2;
     "preg_replace" => preg::preg_replace, ["pattern", "replacement", "subject", "limit=-1", "&count=null"], 3;
     "preg_replace_callback" => preg::preg_replace_callback, ["pattern", "callback", "subject", "limit=-1", "&count=null", "flags=0"], 3;
+    "preg_filter" => preg::preg_filter, ["pattern", "replacement", "subject", "limit=-1", "&count=null"], 3;
+    "preg_replace_callback_array" => preg::preg_replace_callback_array, ["pattern", "subject", "limit=-1", "&count=null", "flags=0"], 2;
     "preg_split" => preg::preg_split, ["pattern", "subject", "limit=-1", "flags=0"], 2;
     "preg_quote" => preg::preg_quote, ["str", "delimiter=null"], 1;
     "preg_grep" => preg::preg_grep, ["pattern", "array", "flags=0"], 2;
@@ -572,7 +577,7 @@ pub fn constant(name: &[u8]) -> Option<Zval> {
         b"JSON_ERROR_UNSUPPORTED_TYPE" => Zval::long(8),
         b"JSON_ERROR_INVALID_PROPERTY_NAME" => Zval::long(9),
         b"JSON_ERROR_UTF16" => Zval::long(10),
-        _ => return None,
+        _ => return tokenizer::constant(name).or_else(|| pcre::constant(name)),
     })
 }
 

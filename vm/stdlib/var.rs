@@ -840,6 +840,17 @@ pub fn get_defined_functions(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<()
 thread_local! {
     /// ini settings changed by ini_set() (the rest have php -n's defaults).
     static INI: std::cell::RefCell<std::collections::HashMap<Vec<u8>, Vec<u8>>> = std::cell::RefCell::new(std::collections::HashMap::new());
+    /// Bumped by every change to `INI`: readers cache what they derived.
+    static INI_GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A number that changes whenever an ini setting does.
+pub(crate) fn ini_generation() -> u64 {
+    INI_GENERATION.with(|g| g.get())
+}
+
+fn ini_changed() {
+    INI_GENERATION.with(|g| g.set(g.get() + 1));
 }
 
 /// php -n's value of a known ini setting.
@@ -873,6 +884,11 @@ fn ini_default(name: &[u8]) -> Option<&'static [u8]> {
         b"mbstring.language" => return None,
         _ => return None,
     })
+}
+
+/// An ini setting's current value (None: not a setting Tusk knows).
+pub(crate) fn ini_value(name: &[u8]) -> Option<Vec<u8>> {
+    ini_current(name)
 }
 
 fn ini_current(name: &[u8]) -> Option<Vec<u8>> {
@@ -926,6 +942,7 @@ pub fn ini_set(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
         _ => {}
     }
     INI.with(|m| m.borrow_mut().insert(name, val));
+    ini_changed();
     *r = Zval::string(ZString::new(&old));
     Ok(())
 }
@@ -934,6 +951,7 @@ pub fn set_time_limit(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Throw
     args::count(vm, "set_time_limit", a, 1, 1)?;
     let s = args::long(vm, "set_time_limit", 1, "seconds", &a[0])?;
     INI.with(|m| m.borrow_mut().insert(b"max_execution_time".to_vec(), s.to_string().into_bytes()));
+    ini_changed();
     *r = Zval::TRUE;
     Ok(())
 }

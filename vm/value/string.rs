@@ -8,7 +8,7 @@ use core::cell::UnsafeCell;
 use core::ptr;
 use std::alloc::Layout;
 
-use super::zval::{GcHeader, GC_IMMUTABLE, GC_PERSISTENT, IS_STRING};
+use super::zval::{GcHeader, GC_IMMUTABLE, GC_PERSISTENT, GC_VALID_UTF8, IS_STRING};
 
 #[repr(C)]
 pub struct ZString {
@@ -208,6 +208,7 @@ impl ZString {
         }
         (*s).len = need;
         *(*s).hash.get() = 0;
+        (*s).header.type_info &= !GC_VALID_UTF8;
         s
     }
 
@@ -221,6 +222,7 @@ impl ZString {
         debug_assert!(len <= (*s).cap);
         (*s).len = len;
         *(*s).hash.get() = 0;
+        (*s).header.type_info &= !GC_VALID_UTF8;
     }
 
     #[inline(always)]
@@ -256,6 +258,24 @@ impl ZString {
     #[inline(always)]
     pub fn is_immutable(&self) -> bool {
         self.header.is_immutable()
+    }
+
+    /// Known to be valid UTF-8 (see `GC_VALID_UTF8`).
+    #[inline(always)]
+    pub fn is_valid_utf8(&self) -> bool {
+        self.header.type_info & GC_VALID_UTF8 != 0
+    }
+
+    /// Records that the bytes are valid UTF-8 (not on immutable strings,
+    /// which other threads may read).
+    ///
+    /// # Safety
+    /// `s` is a live string and the caller verified its bytes.
+    #[inline]
+    pub unsafe fn set_valid_utf8(s: *mut ZString) {
+        if !(*s).is_immutable() {
+            (*s).header.type_info |= GC_VALID_UTF8;
+        }
     }
 
     /// The string's hash, computed once and cached.

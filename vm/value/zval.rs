@@ -58,6 +58,11 @@ pub const GC_PERSISTENT: u32 = 1 << 7 << 8;
 /// meeting it again means a cycle (Zend's `GC_PROTECTED`). Never set on
 /// immutable boxes.
 pub const GC_PROTECTED: u32 = 1 << 5 << 8;
+/// A string known to be valid UTF-8 (Zend's `IS_STR_VALID_UTF8`): set by
+/// `preg_*` under `/u` after PCRE's check passed, cleared by any change
+/// to the bytes (`ZString::append`, `ZString::set_len`). Never set on
+/// immutable strings.
+pub const GC_VALID_UTF8: u32 = 1 << 4 << 8;
 
 impl GcHeader {
     #[inline(always)]
