@@ -315,7 +315,7 @@ fn expand(attr: &Attr, mut func: ItemFn) -> syn::Result<Tokens> {
         // A present argument: `null` for a nullable parameter is None, never converted.
         let present = |v: Tokens| {
             if nullable {
-                quote!(if #v.deref().is_null() { None } else { Some(#conv(#vm_ident, #n, #info, #v)?) })
+                quote!(if #v.deref().kind() == crate::value::IS_NULL { None } else { Some(#conv(#vm_ident, #n, #info, #v)?) })
             } else if opt {
                 quote!(Some(#conv(#vm_ident, #n, #info, #v)?))
             } else {

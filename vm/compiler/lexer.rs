@@ -772,17 +772,6 @@ impl<'s> Lexer<'s> {
                     end = i + 4;
                 }
             }
-            Tok::Readonly if !self.trivia => {
-                // `readonly(` is a function call (PHP 8.2; token_get_all
-                // leaves T_READONLY to the parser).
-                let mut i = e;
-                while matches!(self.at(i), b' ' | b'\t' | b'\n' | b'\r') {
-                    i += 1;
-                }
-                if self.at(i) == b'(' {
-                    kind = Tok::Ident;
-                }
-            }
             _ => {}
         }
         let line = self.line;

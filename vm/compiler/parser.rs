@@ -1280,10 +1280,18 @@ impl<'a> Parser<'a> {
             self.expect_q(Tok::LParen)?;
             let mut types = self.vec();
             loop {
-                if !Self::is_name_tok(self.peek()) {
+                if !Self::is_name_tok(self.peek()) && self.peek() != Tok::Static {
                     return self.unexpected();
                 }
-                types.push(self.class_name()?);
+                if self.peek() == Tok::Static {
+                    // `class_name: T_STATIC | name`; zend_compile_try refuses it.
+                    let l = self.line();
+                    self.bump();
+                    self.defer("Bad class name in the catch statement", l);
+                    types.push(Name { name: b"static", kind: NameKind::Unqualified });
+                } else {
+                    types.push(self.class_name()?);
+                }
                 if !self.eat(Tok::Pipe) {
                     break;
                 }
@@ -1770,10 +1778,18 @@ impl<'a> Parser<'a> {
             }
         } else {
             if kind == ClassKind::Class && self.eat(Tok::Extends) {
-                if !Self::is_name_tok(self.peek()) {
-                    return self.unexpected();
+                if self.peek() == Tok::Static {
+                    // `class_name: T_STATIC | name`; zend_resolve_const_class_name_reference refuses it.
+                    let l = self.line();
+                    self.bump();
+                    self.defer("Cannot use 'static' as class name, as it is reserved", l);
+                    extends = Some(Name { name: b"static", kind: NameKind::Unqualified });
+                } else {
+                    if !Self::is_name_tok(self.peek()) {
+                        return self.unexpected();
+                    }
+                    extends = Some(self.class_name()?);
                 }
-                extends = Some(self.class_name()?);
             }
             if kind != ClassKind::Trait && self.eat(Tok::Implements) {
                 implements = self.name_list()?;
@@ -2179,12 +2195,9 @@ impl<'a> Parser<'a> {
             Tok::Yield => {
                 self.bump();
                 self.yield_context(line);
-                if matches!(
-                    self.peek(),
-                    Tok::Semicolon | Tok::RParen | Tok::Comma | Tok::RBracket | Tok::RBrace | Tok::Eof
-                        | Tok::DoubleArrow | Tok::Colon
-                ) || binary_info(self.peek()).is_some_and(|(p, _, _)| p <= P_YIELD)
-                {
+                // `yield` takes no value when what follows cannot start an
+                // expression (`yield * -1` is `(yield) * -1`; `yield -1` yields -1).
+                if !can_start_expr(self.peek()) {
                     ExprKind::Yield { key: None, value: None }
                 } else {
                     let v = self.expr_bp(P_YIELD + 2)?;
@@ -2602,7 +2615,7 @@ impl<'a> Parser<'a> {
                     }
                     is_var = true;
                 }
-                Tok::DoubleColon if derefable => {
+                Tok::DoubleColon if derefable && !matches!(e.kind, ExprKind::MagicConst(_)) => {
                     self.bump();
                     let class = match (bare_name, &e.kind) {
                         (true, ExprKind::Const(n)) => ClassRef::Name(*n),
@@ -2611,7 +2624,7 @@ impl<'a> Parser<'a> {
                     e = self.static_member(class, line)?;
                     is_var = !matches!(e.kind, ExprKind::ClassConst { .. });
                 }
-                Tok::LParen if derefable && !matches!(e.kind, ExprKind::Const(_)) || (derefable && !bare_name && matches!(e.kind, ExprKind::Const(_))) => {
+                Tok::LParen if derefable && !matches!(e.kind, ExprKind::Const(_) | ExprKind::MagicConst(_)) || (derefable && !bare_name && matches!(e.kind, ExprKind::Const(_))) => {
                     let args = self.arg_list()?;
                     e = self.expr_node(line, ExprKind::Call { callee: Callee::Expr(e), args });
                     is_var = true;
@@ -2820,6 +2833,15 @@ impl<'a> Parser<'a> {
                 }
                 return Ok((self.expr_node(line, ExprKind::Const(name)), true, false, true));
             }
+            // `readonly(…)`: a call of a function named readonly (zend_language_parser.y's
+            // `T_READONLY argument_list`); the lexer leaves T_READONLY to the parser.
+            Tok::Readonly if self.peek_at(1) == Tok::LParen => {
+                self.bump();
+                let name = Name { name: b"readonly", kind: NameKind::Unqualified };
+                let args = self.arg_list()?;
+                let e = self.expr_node(line, ExprKind::Call { callee: Callee::Name(name), args });
+                return Ok((e, true, true, false));
+            }
             Tok::Static if self.peek_at(1) == Tok::DoubleColon => {
                 self.bump();
                 let name = Name { name: b"static", kind: NameKind::Unqualified };
@@ -2925,12 +2947,13 @@ impl<'a> Parser<'a> {
             }
             Tok::MagicLine => {
                 self.bump();
-                ExprKind::MagicConst(MagicConst::Line)
+                return Ok((self.expr_node(line, ExprKind::MagicConst(MagicConst::Line)), true, false, false));
             }
             Tok::MagicFile | Tok::MagicDir | Tok::MagicClass | Tok::MagicTrait | Tok::MagicMethod
             | Tok::MagicFunction | Tok::MagicNamespace => {
                 self.bump();
-                ExprKind::MagicConst(match t.kind {
+                // A constant is `array_object_dereferenceable`: `__FILE__[0]`, `__DIR__->p`.
+                let k = ExprKind::MagicConst(match t.kind {
                     Tok::MagicFile => MagicConst::File,
                     Tok::MagicDir => MagicConst::Dir,
                     Tok::MagicClass => MagicConst::Class,
@@ -2938,7 +2961,8 @@ impl<'a> Parser<'a> {
                     Tok::MagicMethod => MagicConst::Method,
                     Tok::MagicFunction => MagicConst::Function,
                     _ => MagicConst::Namespace,
-                })
+                });
+                return Ok((self.expr_node(line, k), true, false, false));
             }
             Tok::Isset => {
                 self.bump();

@@ -273,7 +273,7 @@ impl Vm {
         if self.trampoline.is_none() {
             let mut op = OpArray::new(b"__call".to_vec(), Arc::from(""));
             op.arg_info.push(crate::ops::ArgInfo { name: b"args".to_vec(), variadic: true, ..Default::default() });
-            let f = Box::new(Function { op, builtin: Some(magic_call_trampoline) });
+            let f = Box::new(Function { op, builtin: Some(magic_call_trampoline), decl: None });
             self.trampoline = Some(FuncEntry::new(&*f));
             self.trampoline_func = Some(f);
         }
@@ -286,7 +286,7 @@ impl Vm {
         if self.pass.is_none() {
             let mut op = OpArray::new(Vec::new(), Arc::from(""));
             op.arg_info.push(crate::ops::ArgInfo { name: b"args".to_vec(), variadic: true, ..Default::default() });
-            let f = Box::new(Function { op, builtin: Some(|_, _, _| Ok(())) });
+            let f = Box::new(Function { op, builtin: Some(|_, _, _| Ok(())), decl: None });
             self.pass = Some(FuncEntry::new(&*f));
             self.pass_func = Some(f);
         }
@@ -564,5 +564,5 @@ pub fn builtin_function(def: &'static crate::stdlib::BuiltinDef) -> Function {
     }
     op.num_args = def.params().filter(|p| !p.variadic).count() as u32;
     op.required_args = def.required;
-    Function { op, builtin: Some(def.f) }
+    Function { op, builtin: Some(def.f), decl: Some(def) }
 }

@@ -9,6 +9,7 @@ use crate::ops::{ArgInfo, OpArray, TypeMask};
 use crate::runtime::function::{BuiltinFn, Function};
 use crate::value::object::ZObject;
 use crate::value::{ZArray, ZString, Zval};
+use tusk_macros::builtin;
 
 fn method(name: &str, params: &[&str], required: u32, f: BuiltinFn, flags: u32) -> MethodDef {
     let mut op = OpArray::new(name.as_bytes().to_vec(), std::sync::Arc::from(""));
@@ -17,7 +18,16 @@ fn method(name: &str, params: &[&str], required: u32, f: BuiltinFn, flags: u32) 
     }
     op.num_args = params.len() as u32;
     op.required_args = required;
-    MethodDef { func: Box::new(Function { op, builtin: Some(f) }), flags }
+    MethodDef { func: Box::new(Function { op, builtin: Some(f), decl: None }), flags }
+}
+
+/// A method declared with `#[builtin("Class::name(…)")]`: its name,
+/// parameters and required count come from the declaration.
+pub fn declared_method(def: &'static crate::stdlib::BuiltinDef, flags: u32) -> MethodDef {
+    let name = def.name.rsplit("::").next().unwrap_or(def.name);
+    let mut f = crate::exec::vm::builtin_function(def);
+    f.op.name = name.as_bytes().to_vec();
+    MethodDef { func: Box::new(f), flags }
 }
 
 fn abstract_method(name: &str, params: &[&str]) -> MethodDef {
@@ -117,7 +127,7 @@ pub fn definitions() -> Vec<Box<ClassDef>> {
     v.push(Box::new({
         let mut d = class("ErrorException", 0, Some("Exception"), &[]);
         d.props.push(prop("severity", Zval::long(1), ACC_PROTECTED, Some("int")));
-        d.methods.push(method("__construct", &["message", "code", "severity", "filename", "line", "previous"], 0, error_exception_construct, ACC_PUBLIC));
+        d.methods.push(declared_method(&error_exception_construct::DEF, ACC_PUBLIC));
         d.methods.push(method("getSeverity", &[], 0, error_exception_get_severity, ACC_PUBLIC | ACC_FINAL));
         d
     }));
@@ -207,7 +217,7 @@ fn throwable_base(name: &str) -> ClassDef {
     d.props.push(prop("line", Zval::long(0), ACC_PROTECTED, Some("int")));
     d.props.push(prop("trace", Zval::array(ZArray::new()), ACC_PRIVATE, Some("array")));
     d.props.push(prop("previous", Zval::NULL, ACC_PRIVATE, Some("?Throwable")));
-    d.methods.push(method("__construct", &["message", "code", "previous"], 0, exception_construct, ACC_PUBLIC));
+    d.methods.push(declared_method(&exception_construct::DEF, ACC_PUBLIC));
     d.methods.push(method("getMessage", &[], 0, exception_get_message, ACC_PUBLIC | ACC_FINAL));
     d.methods.push(method("getCode", &[], 0, exception_get_code, ACC_PUBLIC | ACC_FINAL));
     d.methods.push(method("getFile", &[], 0, exception_get_file, ACC_PUBLIC | ACC_FINAL));
@@ -291,65 +301,45 @@ fn get_prop_ret(vm: &mut Vm, name: &[u8], r: &mut Zval) -> Result<(), Thrown> {
     Ok(())
 }
 
-fn exception_construct(vm: &mut Vm, a: &[Zval], _r: &mut Zval) -> Result<(), Thrown> {
+#[builtin("Exception::__construct(string $message = \"\", int $code = 0, ?Throwable $previous = null)")]
+fn exception_construct(vm: &mut Vm, message: Option<&[u8]>, code: Option<i64>, previous: Option<*mut ZObject>) -> Result<(), Thrown> {
     let o = this(vm);
-    // SAFETY: `o` is the live `$this` of the running method.
+    // SAFETY: `o` is the live `$this` of the running method; `previous`
+    // is a live object the argument holds.
     unsafe {
-        if let Some(m) = a.first() {
-            let m = m.deref();
-            if !m.is_string() {
-                let cname = ZObject::class(o).name_str();
-                let given = crate::exec::slow::call::zend_type_name(m);
-                return Err(vm.throw_error("TypeError", &format!("{cname}::__construct(): Argument #1 ($message) must be of type string, {given} given")));
-            }
-            set_prop(o, b"message", m.copy_value());
+        if let Some(m) = message {
+            set_prop(o, b"message", str_val_bytes(m));
         }
-        if let Some(c) = a.get(1) {
-            let c = c.deref();
-            if c.kind() != crate::value::IS_LONG {
-                let cname = ZObject::class(o).name_str();
-                let given = crate::exec::slow::call::zend_type_name(c);
-                return Err(vm.throw_error("TypeError", &format!("{cname}::__construct(): Argument #2 ($code) must be of type int, {given} given")));
-            }
-            set_prop(o, b"code", c.copy_value());
+        if let Some(c) = code {
+            set_prop(o, b"code", Zval::long(c));
         }
-        if let Some(p) = a.get(2) {
-            set_prop(o, b"previous", p.copy_deref());
+        if let Some(p) = previous {
+            (*p).header.refcount += 1;
+            set_prop(o, b"previous", Zval::object(p));
         }
     }
     Ok(())
 }
 
 /// `ErrorException::__construct($message, $code, $severity, $filename, $line, $previous)`.
-fn error_exception_construct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {
-    exception_construct(vm, &a[..a.len().min(2)], r)?;
+#[builtin("ErrorException::__construct(string $message = \"\", int $code = 0, int $severity = E_ERROR, ?string $filename = null, ?int $line = null, ?Throwable $previous = null)")]
+fn error_exception_construct(vm: &mut Vm, message: Option<&[u8]>, code: Option<i64>, severity: Option<i64>, filename: Option<&[u8]>, line: Option<i64>, previous: Option<*mut ZObject>) -> Result<(), Thrown> {
     let o = this(vm);
-    let arg = |i: usize| a.get(i).map(|v| *v.deref()).filter(|v| v.kind() != crate::value::IS_NULL);
-    let int_arg = |vm: &mut Vm, i: usize, name: &str| -> Result<Option<i64>, Thrown> {
-        match arg(i) {
-            None => Ok(None),
-            Some(v) if v.kind() == crate::value::IS_LONG => Ok(Some(v.lval())),
-            Some(v) => {
-                let given = crate::exec::slow::call::zend_type_name(&v);
-                Err(vm.throw_error("TypeError", &format!("ErrorException::__construct(): Argument #{} (${name}) must be of type ?int, {given} given", i + 1)))
-            }
-        }
-    };
-    let severity = int_arg(vm, 2, "severity")?;
-    let line = int_arg(vm, 4, "line")?;
-    // SAFETY: `o` is the live `$this` of the running method.
+    // SAFETY: as in `exception_construct`.
     unsafe {
+        if let Some(m) = message {
+            set_prop(o, b"message", str_val_bytes(m));
+        }
+        if let Some(c) = code {
+            set_prop(o, b"code", Zval::long(c));
+        }
         if let Some(sv) = severity {
             set_prop(o, b"severity", Zval::long(sv));
         }
-        match arg(3) {
-            Some(f) if f.is_string() => {
-                set_prop(o, b"file", f.copy_value());
-                set_prop(o, b"line", Zval::long(line.unwrap_or(0)));
-            }
+        match filename {
             Some(f) => {
-                let given = crate::exec::slow::call::zend_type_name(&f);
-                return Err(vm.throw_error("TypeError", &format!("ErrorException::__construct(): Argument #4 ($filename) must be of type ?string, {given} given")));
+                set_prop(o, b"file", str_val_bytes(f));
+                set_prop(o, b"line", Zval::long(line.unwrap_or(0)));
             }
             None => {
                 if let Some(l) = line {
@@ -357,11 +347,16 @@ fn error_exception_construct(vm: &mut Vm, a: &[Zval], r: &mut Zval) -> Result<()
                 }
             }
         }
-        if let Some(p) = arg(5) {
-            set_prop(o, b"previous", p.copy_value());
+        if let Some(p) = previous {
+            (*p).header.refcount += 1;
+            set_prop(o, b"previous", Zval::object(p));
         }
     }
     Ok(())
+}
+
+fn str_val_bytes(b: &[u8]) -> Zval {
+    Zval::string(ZString::new(b))
 }
 
 fn error_exception_get_severity(vm: &mut Vm, _a: &[Zval], r: &mut Zval) -> Result<(), Thrown> {

@@ -167,15 +167,36 @@ pub fn trace_arg(v: &crate::value::Zval) -> String {
         IS_STRING => {
             // SAFETY: string-kind values hold a live string.
             let b = unsafe { (*v.str()).bytes() };
-            if b.len() > 15 {
-                format!("'{}...'", String::from_utf8_lossy(&b[..15]))
-            } else {
-                format!("'{}'", String::from_utf8_lossy(b))
-            }
+            let shown = &b[..b.len().min(15)];
+            format!("'{}{}'", escaped(shown), if b.len() > 15 { "..." } else { "" })
         }
         IS_ARRAY => "Array".into(),
         // SAFETY: object-kind values hold a live object.
         IS_OBJECT => format!("Object({})", unsafe { crate::value::object::ZObject::class(v.obj()).name_str() }),
         _ => "Object".into(),
     }
+}
+
+/// `smart_str_append_escaped`: control bytes, backslashes and bytes above
+/// 126 as `\n`-style or `\xHH` escapes (trace arguments).
+pub fn escaped(b: &[u8]) -> String {
+    let mut out = String::with_capacity(b.len());
+    for &c in b {
+        if c >= 32 && c != b'\\' && c <= 126 {
+            out.push(c as char);
+            continue;
+        }
+        out.push('\\');
+        match c {
+            b'\n' => out.push('n'),
+            b'\r' => out.push('r'),
+            b'\t' => out.push('t'),
+            0x0c => out.push('f'),
+            0x0b => out.push('v'),
+            b'\\' => out.push('\\'),
+            0x1b => out.push('e'),
+            _ => out.push_str(&format!("x{c:02X}")),
+        }
+    }
+    out
 }

@@ -13,7 +13,66 @@ pub struct Function {
     /// For builtins `op` holds only the name and argument info.
     pub op: OpArray,
     pub builtin: Option<BuiltinFn>,
+    /// A builtin's declaration (defaults, types, return type).
+    pub decl: Option<&'static BuiltinDef>,
 }
+
+/// One declared parameter of a builtin.
+#[derive(Clone, Copy, Debug)]
+pub struct BuiltinArg {
+    pub name: &'static str,
+    /// The declared type as PHP's messages print it (`?int`,
+    /// `array|string`); empty when none was declared (mixed).
+    pub ty: &'static str,
+    pub by_ref: bool,
+    pub variadic: bool,
+    /// The default as PHP source (`" "`, `STR_PAD_RIGHT`, `null`); `None`
+    /// for required parameters and for optional ones without a default
+    /// (`UNKNOWN` in php-src's stubs).
+    pub default: Option<&'static str>,
+}
+
+/// A builtin function's (or method's) declaration: made by
+/// `#[builtin("stub")]` (see `tusk_macros`, docs/decisions/001), or an entry of the legacy
+/// table below that still lists parameter names as strings (`legacy`).
+pub struct BuiltinDef {
+    /// The PHP name (`Class::method` for methods).
+    pub name: &'static str,
+    pub f: BuiltinFn,
+    /// Declared parameters (empty for legacy entries).
+    pub args: &'static [BuiltinArg],
+    /// Legacy entries: parameter names; a leading `&` marks a by-reference
+    /// parameter, a leading `...` a variadic one; `=` and a default after
+    /// an optional one lets named arguments skip it.
+    pub legacy: &'static [&'static str],
+    pub required: u32,
+    /// The declared return type as PHP prints it (empty: none).
+    pub ret: &'static str,
+    pub is_static: bool,
+}
+
+impl BuiltinDef {
+    /// The parameters, declared or parsed from the legacy strings.
+    pub fn params(&self) -> impl Iterator<Item = BuiltinArg> + '_ {
+        let legacy = self.legacy.iter().map(|p| {
+            let (head, default) = match p.split_once('=') {
+                Some((h, d)) => (h, Some(d.trim())),
+                None => (*p, None),
+            };
+            let variadic = head.starts_with("...");
+            let by_ref = head.trim_start_matches("...").starts_with('&');
+            BuiltinArg { name: crate::stdlib::param_name(p), ty: "", by_ref, variadic, default }
+        });
+        self.args.iter().copied().chain(legacy)
+    }
+
+    /// Parameter `i` (0-based).
+    pub fn param(&self, i: usize) -> Option<BuiltinArg> {
+        self.params().nth(i)
+    }
+}
+
+
 
 impl Function {
     #[inline(always)]

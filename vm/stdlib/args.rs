@@ -211,20 +211,7 @@ pub fn str_ref<'a>(vm: &mut Vm, name: &str, n: usize, param: &str, v: &'a Zval) 
 // int still widens to float). Messages name the called function as the
 // frame has it (an alias by its own name, a method as `Class::name`).
 
-/// One declared parameter of a builtin.
-#[derive(Clone, Copy, Debug)]
-pub struct BuiltinArg {
-    pub name: &'static str,
-    /// The declared type as PHP's messages print it (`?int`,
-    /// `array|string`); empty when none was declared (mixed).
-    pub ty: &'static str,
-    pub by_ref: bool,
-    pub variadic: bool,
-    /// The default as PHP source (`" "`, `STR_PAD_RIGHT`, `null`); `None`
-    /// for required parameters and for optional ones without a default
-    /// (`UNKNOWN` in php-src's stubs).
-    pub default: Option<&'static str>,
-}
+pub use crate::runtime::function::BuiltinArg;
 
 /// Kinds a union-typed parameter accepts (`array|string`: ARRAY | STRING).
 pub const ACCEPT_NULL: u32 = 1 << IS_NULL;
@@ -260,14 +247,19 @@ pub fn active_function_name(vm: &Vm) -> String {
     if cur.is_null() || unsafe { (*cur).func.is_null() } {
         return "unknown".into();
     }
-    // SAFETY: checked above: a live frame with a live function.
+    // SAFETY: checked above: a live frame with a live function; its entry
+    // is null or live, and a method's scope is a bound class.
     unsafe {
         let op = &(*(*cur).func).op;
         let name = String::from_utf8_lossy(&op.name);
-        if op.scope_name.is_empty() {
-            name.into_owned()
-        } else {
+        let entry = (*cur).entry;
+        let scope = if entry.is_null() { core::ptr::null() } else { (*entry).scope };
+        if !scope.is_null() {
+            format!("{}::{}", (*scope).name_str(), name)
+        } else if !op.scope_name.is_empty() {
             format!("{}::{}", String::from_utf8_lossy(&op.scope_name), name)
+        } else {
+            name.into_owned()
         }
     }
 }

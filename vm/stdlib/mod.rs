@@ -22,48 +22,9 @@ pub mod string;
 pub mod tokenizer;
 pub mod var;
 
-use crate::runtime::function::BuiltinFn;
 use crate::value::{ZString, Zval, IS_ARRAY, IS_DOUBLE, IS_FALSE, IS_LONG, IS_NULL, IS_OBJECT, IS_STRING, IS_TRUE, IS_UNDEF};
 
-/// A builtin function's (or method's) declaration: made by
-/// `#[builtin("stub")]` (see `tusk_macros`), or an entry of the legacy
-/// table below that still lists parameter names as strings (`legacy`).
-pub struct BuiltinDef {
-    /// The PHP name (`Class::method` for methods).
-    pub name: &'static str,
-    pub f: BuiltinFn,
-    /// Declared parameters (empty for legacy entries).
-    pub args: &'static [args::BuiltinArg],
-    /// Legacy entries: parameter names; a leading `&` marks a by-reference
-    /// parameter, a leading `...` a variadic one; `=` and a default after
-    /// an optional one lets named arguments skip it.
-    pub legacy: &'static [&'static str],
-    pub required: u32,
-    /// The declared return type as PHP prints it (empty: none).
-    pub ret: &'static str,
-    pub is_static: bool,
-}
-
-impl BuiltinDef {
-    /// The parameters, declared or parsed from the legacy strings.
-    pub fn params(&self) -> impl Iterator<Item = args::BuiltinArg> + '_ {
-        let legacy = self.legacy.iter().map(|p| {
-            let (head, default) = match p.split_once('=') {
-                Some((h, d)) => (h, Some(d.trim())),
-                None => (*p, None),
-            };
-            let variadic = head.starts_with("...");
-            let by_ref = head.trim_start_matches("...").starts_with('&');
-            args::BuiltinArg { name: param_name(p), ty: "", by_ref, variadic, default }
-        });
-        self.args.iter().copied().chain(legacy)
-    }
-
-    /// Parameter `i` (0-based).
-    pub fn param(&self, i: usize) -> Option<args::BuiltinArg> {
-        self.params().nth(i)
-    }
-}
+pub use crate::runtime::function::BuiltinDef;
 
 /// A legacy parameter string's name (without its marks and default).
 pub fn param_name(p: &str) -> &str {

@@ -80,7 +80,7 @@ fn enum_methods(def: &mut ClassDef, line: u32) -> CResult<()> {
             op.num_args = 1;
             op.required_args = 1;
         }
-        let func = Box::new(crate::runtime::function::Function { op, builtin: Some(f) });
+        let func = Box::new(crate::runtime::function::Function { op, builtin: Some(f), decl: None });
         def.methods.push(MethodDef { func, flags: ACC_PUBLIC | ACC_STATIC });
     }
     Ok(())

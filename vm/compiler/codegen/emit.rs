@@ -466,6 +466,6 @@ impl FuncBuilder {
         self.op.num_tmps = self.t;
         self.op.live_ranges = super::super::live_range::compute(&self.op.ops, ncv, self.t);
         self.op.finalize();
-        Box::new(Function { op: self.op, builtin: None })
+        Box::new(Function { op: self.op, builtin: None, decl: None })
     }
 }

@@ -217,10 +217,13 @@ impl Compiler {
 
     pub(super) fn compile_cv(&mut self, name: &[u8], mode: Fetch, line: u32) -> CResult<Node> {
         if name == b"this" {
-            if mode == Fetch::W || mode == Fetch::Rw {
-                return fatal("Cannot re-assign $this", line);
-            }
+            // zend_compile_simple_var: FETCH_THIS in every mode (a VAR for
+            // writes: `[&$this]`, `f($this)` by reference); assignments to
+            // $this are refused where they are compiled.
             self.f.line = line;
+            if mode == Fetch::W || mode == Fetch::Rw {
+                return Ok(self.f.emit_var(Opcode::FetchThis, &Node::Unused, &Node::Unused));
+            }
             return Ok(self.f.emit_tmp(Opcode::FetchThis, &Node::Unused, &Node::Unused));
         }
         if name == b"GLOBALS" {
@@ -510,9 +513,6 @@ impl Compiler {
         let (src, is_call) = match value {
             Src::Node(n) => (n, false),
             Src::Ast(v) => {
-                if let ExprKind::Var(b"this") = v.kind {
-                    return fatal("Cannot re-assign $this", v.line);
-                }
                 let is_call = matches!(v.kind, ExprKind::Call { .. } | ExprKind::MethodCall { .. } | ExprKind::StaticCall { .. });
                 let mut n = if is_call { self.compile_expr(v)? } else { self.compile_var(v, Fetch::W)? };
                 if !matches!(target.kind, ExprKind::Var(_)) && !matches!(n, Node::Cv(_)) {

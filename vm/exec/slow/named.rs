@@ -266,7 +266,7 @@ pub unsafe fn skipped_default(vm: &mut Vm, func: *const Function, entry: *mut Fu
             return super::call::recv_default_value(vm, func, entry, called, r);
         }
     } else {
-        let def = crate::stdlib::find_builtin(&(*func).name().to_ascii_lowercase());
+        let def = (*func).decl.or_else(|| crate::stdlib::find_builtin(&(*func).name().to_ascii_lowercase()));
         if let Some(v) = def.and_then(|d| builtin_default(d, i as usize)) {
             return Ok(v);
         }

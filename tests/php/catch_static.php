@@ -1,0 +1,2 @@
+<?php
+class Test { function m() { try { foo(); } catch (static $e) {} } }
